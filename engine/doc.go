@@ -1,0 +1,8 @@
+// Package engine is the card and meld engine of rummy: cards and their
+// notation, meld and lay-off judging under a set of Rules, card points, and
+// the arrangement solver that finds the least deadwood a hand can leave.
+//
+// It knows nothing of YAML, files, players or scoresheets: the variants
+// package turns a variant file into Rules, and the referee package judges
+// whole rounds. engine imports only the standard library.
+package engine

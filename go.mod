@@ -1,0 +1,3 @@
+module github.com/rummy-referee/rummy
+
+go 1.26.8
