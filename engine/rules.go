@@ -91,6 +91,11 @@ type Rules struct {
 	Wrap          bool // K-A-2 allowed (runs.wrap)
 	MinSize       int  // smallest meld (melds.min_size)
 
+	// DiscardRequired: going out needs a last card to discard
+	// (going_out.discard_required), so a hand goes out only by leaving
+	// exactly one card.
+	DiscardRequired bool
+
 	Values Values
 }
 

@@ -1,0 +1,157 @@
+// Package variants reads rule variants: the YAML files of RULES.md 9 that
+// say which melds exist, how jokers and aces behave, how cards are dealt and
+// how rounds are scored. The built-ins (kids, basic, rummy500) are such
+// files embedded in the binary and load through the same code as a user's
+// file, which may start from a built-in with base: and change a few keys.
+//
+// It reads and checks variants; it does not judge melds (engine) or rounds
+// (referee).
+package variants
+
+import (
+	"sort"
+
+	"github.com/rummy-referee/rummy/engine"
+)
+
+// Variant is a whole rule variant, every key of RULES.md 9 resolved: after
+// Load it holds no unset field, whatever the file left to its base.
+type Variant struct {
+	Name        string
+	Title       string
+	Description string
+	Base        string // the built-in this variant started from, if any
+
+	Players struct{ Min, Max int }
+	Decks   ByPlayers // decks in play by player count
+
+	Jokers struct {
+		PerDeck    int
+		MinNatural int
+		MaxPerMeld int // 0: no limit
+		Swap       bool
+	}
+	Deal struct {
+		Cards    ByPlayers
+		Rotation Rotation
+	}
+	Sets struct{ Enabled, DistinctSuits bool }
+	Runs struct {
+		Enabled bool
+		Ace     engine.AcePosition
+		Wrap    bool
+	}
+	Melds    struct{ MinSize int }
+	Layoff   struct{ RequiresOwnMeld bool }
+	GoingOut struct{ DiscardRequired bool }
+	Scoring  struct {
+		Method          Method
+		Values          engine.Values // Values.AceLowRun is scoring.ace_low_run
+		RummyMultiplier int
+		Target          ByPlayers // 0: no target
+		Rounds          int       // 0: no limit
+		Ties            Ties
+		MustGoOutToWin  bool
+	}
+	Stock struct{ Reshuffles int } // -1: always
+}
+
+// Rotation says who deals the next round (RULES.md 5a).
+type Rotation string
+
+// The rotations.
+const (
+	RotateLeft   Rotation = "left"   // the next player in seating order
+	RotateWinner Rotation = "winner" // the player who went out
+)
+
+// Method is a scoring method (RULES.md 5).
+type Method string
+
+// The scoring methods.
+const (
+	WinnerTakesAll Method = "winner-takes-all"
+	Penalty        Method = "penalty"
+	MeldPoints     Method = "meld-points"
+	SingleRound    Method = "single-round"
+)
+
+// LowestWins reports whether the lowest total wins under m (penalty).
+func (m Method) LowestWins() bool { return m == Penalty }
+
+// Ties says what happens on a tie for the win at the target.
+type Ties string
+
+// The tie rules.
+const (
+	PlayOn Ties = "play-on" // another round until the tie breaks
+	Share  Ties = "share"   // the tied players share the win
+)
+
+// ByPlayers is a value that depends on the number of players, written as a
+// map from the first player count a value applies to ({2: 1, 5: 2}: 1 for
+// 2 to 4 players, 2 from 5 up) or as one number for every count.
+type ByPlayers map[int]int
+
+// At returns the value for n players: the value of the largest key not
+// above n, or of the smallest key when n is below every key.
+func (b ByPlayers) At(n int) int {
+	keys := b.keys()
+	if len(keys) == 0 {
+		return 0
+	}
+	v := b[keys[0]]
+	for _, k := range keys {
+		if k <= n {
+			v = b[k]
+		}
+	}
+	return v
+}
+
+// Max returns the largest value for any player count.
+func (b ByPlayers) Max() int {
+	m := 0
+	for _, v := range b {
+		m = max(m, v)
+	}
+	return m
+}
+
+func (b ByPlayers) keys() []int {
+	keys := make([]int, 0, len(b))
+	for k := range b {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	return keys
+}
+
+// Rules returns the engine's meld rules for a game of the given number of
+// players. With players 0 (unknown, as for rummy check) the decks are the
+// most the variant ever uses, so no card a real game could show is refused.
+func (v *Variant) Rules(players int) engine.Rules {
+	decks := v.Decks.Max()
+	if players > 0 {
+		decks = v.Decks.At(players)
+	}
+	return engine.Rules{
+		Name:            v.Name,
+		Decks:           decks,
+		Jokers:          v.Jokers.PerDeck * decks,
+		MinNatural:      v.Jokers.MinNatural,
+		MaxJokers:       v.Jokers.MaxPerMeld,
+		JokerSwap:       v.Jokers.Swap,
+		Sets:            v.Sets.Enabled,
+		Runs:            v.Runs.Enabled,
+		DistinctSuits:   v.Sets.DistinctSuits,
+		Ace:             v.Runs.Ace,
+		Wrap:            v.Runs.Wrap,
+		MinSize:         v.Melds.MinSize,
+		DiscardRequired: v.GoingOut.DiscardRequired,
+		Values:          v.Scoring.Values,
+	}
+}
+
+// Target returns the match target for n players, 0 for none.
+func (v *Variant) Target(players int) int { return v.Scoring.Target.At(players) }
