@@ -1,0 +1,247 @@
+package variants
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Load reads a variant from the contents of a variant file (RULES.md 9).
+// name is the file's name, used only in messages.
+//
+// Reading is strict: an unknown, duplicate or missing key, a value of the
+// wrong type or out of range, a number written 010 or 1.5 where an int is
+// wanted, yes/no for a bool, an anchor, alias or tag, more than one
+// document, a file over 64 KiB or not UTF-8 are all refused. A file that
+// names a base (base: basic) starts from that built-in and changes only the
+// keys it gives, at any depth; a by-player-count map replaces the base's
+// map whole. A file without base gives every key. Either way the result
+// must pass Check.
+//
+// The error, when there is one, is Problems: every problem in the file,
+// each placed as "file:line: key: message".
+func Load(name string, data []byte) (*Variant, error) {
+	return load(name, data, false)
+}
+
+// LoadFile reads the variant file at path, as Load does.
+func LoadFile(path string) (*Variant, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// One byte more than the limit is enough for Load to refuse the file,
+	// without reading all of a huge one.
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	return Load(path, data)
+}
+
+// Resolve returns the variant nameOrFile names: a built-in when it is the
+// name of one, else the variant file at that path.
+func Resolve(nameOrFile string) (*Variant, error) {
+	if isBuiltin(nameOrFile) {
+		return Builtin(nameOrFile)
+	}
+	v, err := LoadFile(nameOrFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("unknown variant %q: not a built-in (%s), nor a file", nameOrFile, orList(Builtins()))
+	}
+	return v, err
+}
+
+// reader holds what one Load learns while it walks a file.
+type reader struct {
+	lines   map[string]int  // dotted key or group the file gives → its line
+	groups  map[string]bool // groups the file gives as maps, so walked
+	asMap   map[string]bool // by-player-count keys the file gives as maps
+	hasBase bool            // the file names a base, valid or not
+	probs   []problem
+	tooMany bool
+}
+
+func (r *reader) add(probs ...problem) {
+	for _, p := range probs {
+		if len(r.probs) == maxProblems {
+			r.tooMany = true
+			return
+		}
+		r.probs = append(r.probs, p)
+	}
+}
+
+func load(name string, data []byte, builtin bool) (*Variant, error) {
+	root, probs := parse(data)
+	if len(probs) > 0 {
+		return nil, placeAll(name, probs, nil)
+	}
+	r := &reader{lines: map[string]int{}, groups: map[string]bool{}, asMap: map[string]bool{}}
+	if root.Kind != yaml.MappingNode {
+		r.add(problemf(root.Line, "", "want a map of keys (%s), got %s", strings.Join(sections[""], ", "), got(root)))
+		return nil, r.placed(name)
+	}
+	v := r.base(root, builtin)
+	r.walk(root, "", v)
+	if _, ok := r.lines["name"]; !ok && r.hasBase {
+		r.add(problemf(root.Line, "name", "missing: every variant file names itself"))
+	}
+	if !r.hasBase {
+		r.missing("", root.Line)
+	}
+	if len(r.probs) == 0 {
+		// The base's maps follow a players range the file changed; the
+		// maps the file wrote are checked as written, then made canonical.
+		v.canonicalize(r.asMap)
+		r.add(check(v)...)
+		v.canonicalize(nil)
+	}
+	if len(r.probs) > 0 {
+		return nil, r.placed(name)
+	}
+	return v, nil
+}
+
+// base returns the variant the file starts from: the built-in its base key
+// names, or a zero Variant.
+func (r *reader) base(root *yaml.Node, builtin bool) *Variant {
+	v := &Variant{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, val := root.Content[i], root.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Value != "base" {
+			continue
+		}
+		if builtin {
+			r.add(problemf(k.Line, "base", "a built-in variant has no base"))
+			return v
+		}
+		r.hasBase = true
+		if probs, _ := fieldByKey["base"].read(val, v); len(probs) > 0 {
+			r.add(probs...)
+			return v
+		}
+		b, err := Builtin(v.Base)
+		if err != nil { // a built-in that does not load is a bug, but say so
+			r.add(problemf(val.Line, "base", "%v", err))
+			return v
+		}
+		b.Base = v.Base
+		return b
+	}
+	return v
+}
+
+var plainKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// walk reads the keys of the group prefix ("" for the top) from n into v.
+func (r *reader) walk(n *yaml.Node, prefix string, v *Variant) {
+	if n.Kind != yaml.MappingNode {
+		r.add(problemf(n.Line, prefix, "want a map of keys (%s), got %s", strings.Join(sections[prefix], ", "), got(n)))
+		return
+	}
+	r.groups[prefix] = true
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			r.add(problemf(k.Line, prefix, "want a key name, got %s", got(k)))
+			continue
+		}
+		key := join(prefix, k.Value)
+		if !plainKey.MatchString(k.Value) {
+			key = join(prefix, quote(k.Value))
+		}
+		if first, dup := seen[k.Value]; dup {
+			r.add(problemf(k.Line, key, "duplicate key (first at line %d)", first))
+			continue
+		}
+		seen[k.Value] = k.Line
+		f := fieldByKey[key]
+		_, isGroup := sections[key]
+		switch {
+		case strings.Contains(k.Value, ".") && (f != nil || isGroup):
+			// runs.ace: either, written flat: the dotted names are for
+			// --rule; a file nests them.
+			parts := strings.Split(key, ".")
+			r.add(problemf(k.Line, key, "unknown key: a file nests keys (%s: then %s: indented under it)",
+				parts[0], strings.Join(parts[1:], ".")))
+		case f != nil:
+			r.lines[key] = k.Line
+			if key == "base" {
+				continue // read first, by r.base
+			}
+			probs, asMap := f.read(val, v)
+			r.add(probs...)
+			if asMap {
+				r.asMap[key] = true
+			}
+		case isGroup && key != "":
+			r.lines[key] = k.Line
+			r.walk(val, key, v)
+		default:
+			msg := "unknown key"
+			if s := suggest(key); s != "" {
+				msg += " (did you mean " + s + "?)"
+			}
+			r.add(problemf(k.Line, key, "%s", msg))
+		}
+	}
+}
+
+// missing reports the keys of the group prefix that a file without base
+// left out; line is where the group starts.
+func (r *reader) missing(prefix string, line int) {
+	for _, name := range sections[prefix] {
+		key := join(prefix, name)
+		l, given := r.lines[key]
+		switch {
+		case key == "base":
+		case !given:
+			r.add(problemf(line, key, "missing: a variant file without base gives every key"))
+		case r.groups[key]:
+			r.missing(key, l)
+		}
+	}
+}
+
+// placed returns the reader's problems placed in file name, in line order.
+func (r *reader) placed(name string) Problems {
+	ps := placeAll(name, r.probs, r)
+	if r.tooMany {
+		ps = append(ps, Problem{File: name, Msg: fmt.Sprintf("too many problems: stopped after %d", maxProblems)})
+	}
+	return ps
+}
+
+// placeAll turns problems into Problems of file name. A problem without a
+// line (from Check) goes on the line of its key, or of a related key, or
+// of base when the file left them all to its base.
+func placeAll(name string, probs []problem, r *reader) Problems {
+	out := make(Problems, 0, len(probs))
+	for _, p := range probs {
+		line := p.line
+		if line == 0 && r != nil {
+			for _, key := range append([]string{p.key}, p.related...) {
+				if l, ok := r.lines[key]; ok && key != "" {
+					line = l
+					break
+				}
+			}
+			if line == 0 {
+				line = r.lines["base"]
+			}
+		}
+		out = append(out, Problem{File: name, Line: line, Key: p.key, Msg: p.msg})
+	}
+	slices.SortStableFunc(out, func(a, b Problem) int { return a.Line - b.Line })
+	return out
+}
