@@ -140,7 +140,7 @@ func (r *reader) base(root *yaml.Node, builtin bool) *Variant {
 	return v
 }
 
-var plainKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var plainKey = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
 // walk reads the keys of the group prefix ("" for the top) from n into v.
 func (r *reader) walk(n *yaml.Node, prefix string, v *Variant) {

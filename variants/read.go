@@ -33,7 +33,7 @@ const maxDepth = 5
 // returns the document's root node, or the problems that stop reading.
 func parse(data []byte) (*yaml.Node, []problem) {
 	if len(data) > maxFileSize {
-		return nil, []problem{{msg: fmt.Sprintf("%d bytes is too large for a variant file (at most 64 KiB)", len(data))}}
+		return nil, []problem{{msg: "too large for a variant file (more than 64 KiB)"}}
 	}
 	if !utf8.Valid(data) {
 		i := 0
@@ -64,11 +64,11 @@ func parse(data []byte) (*yaml.Node, []problem) {
 		return nil, []problem{p}
 	}
 	if len(doc.Content) != 1 {
-		return nil, []problem{{line: doc.Line, msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
+		return nil, []problem{{msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
 	}
 	root := doc.Content[0]
 	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" && root.Style&yaml.TaggedStyle == 0 {
-		return nil, []problem{{line: root.Line, msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
+		return nil, []problem{{msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
 	}
 	if p := scan(root); p != nil {
 		return nil, []problem{*p}

@@ -210,18 +210,20 @@ func (v *Variant) clone() *Variant {
 	return &w
 }
 
-// canonical returns b as a map whose smallest key is min and whose keys are
-// all in min..max, holding the same value as b for every count in that
-// range. A base's maps pass through it when a file changes players.min or
-// .max, and a single number ({0: n} as read) becomes {min: n}.
+// canonical returns b in its shortest form for players min to max: the
+// same value as b for every count in that range, under keys in that range,
+// the first of them min, and no key whose value is the one before it. A
+// base's maps pass through it when a file changes players.min or .max, and
+// one number read for every count ({0: n}) becomes {min: n}.
 func (b ByPlayers) canonical(min, max int) ByPlayers {
 	if len(b) == 0 || min > max {
 		return b
 	}
-	out := ByPlayers{min: b.At(min)}
-	for k, x := range b {
-		if k > min && k <= max {
-			out[k] = x
+	last := b.At(min)
+	out := ByPlayers{min: last}
+	for _, k := range b.keys() {
+		if k > min && k <= max && b[k] != last {
+			out[k], last = b[k], b[k]
 		}
 	}
 	return out
