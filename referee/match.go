@@ -1,0 +1,140 @@
+package referee
+
+import (
+	"slices"
+
+	"github.com/rummy-referee/rummy/variants"
+)
+
+// Result is what the match needs to know of a recorded round.
+type Result struct {
+	Dealer string
+	Out    string         // "" for a stalemate or nobody out
+	Scores map[string]int // what the round added to each total
+}
+
+// Match is a match's settings: who plays, in seating order, and when it
+// ends.
+type Match struct {
+	Variant     *variants.Variant
+	Players     []string
+	FirstDealer string
+	Target      int  // 0: no target
+	Rounds      int  // 0: no fixed number of rounds
+	Ended       bool // the players agreed to stop
+}
+
+// Standing is where a match stands after its recorded rounds.
+type Standing struct {
+	Totals     map[string]int
+	Leaders    []string // the players with the best total, in seating order
+	Finished   bool
+	Winners    []string // set once Finished: one player, or several sharing the win
+	NextDealer string   // who deals the next round
+	// Why says, once Finished, how the match ended: "target", "rounds",
+	// "ended", or "out" (single-round scoring).
+	Why string
+}
+
+// Stand computes the standing after results, in the order played. Totals
+// are always recomputed from the rounds (RULES.md 5: the match ends at the
+// end of the round in which a total reaches the target; ties and
+// must_go_out_to_win decide who wins).
+func (m Match) Stand(results []Result) Standing {
+	st := Standing{Totals: make(map[string]int, len(m.Players))}
+	for _, p := range m.Players {
+		st.Totals[p] = 0
+	}
+	dealer := m.FirstDealer
+	if dealer == "" && len(m.Players) > 0 {
+		dealer = m.Players[0]
+	}
+	for i, r := range results {
+		for p, n := range r.Scores {
+			st.Totals[p] += n
+		}
+		dealer = m.nextDealer(r)
+		if st.Finished {
+			continue // a round after the end: the caller refuses to record one
+		}
+		st.Winners, st.Why = m.decide(st.Totals, r, i+1)
+		st.Finished = st.Why != ""
+	}
+	st.NextDealer = dealer
+	st.Leaders = m.best(st.Totals, m.Players)
+	if !st.Finished && m.Ended && len(results) > 0 {
+		st.Finished, st.Why, st.Winners = true, "ended", st.Leaders
+	}
+	return st
+}
+
+// nextDealer returns who deals after round r (RULES.md 5a).
+func (m Match) nextDealer(r Result) string {
+	if m.Variant.Deal.Rotation == variants.RotateWinner && r.Out != "" {
+		return r.Out
+	}
+	i := slices.Index(m.Players, r.Dealer)
+	if i < 0 {
+		return m.Players[0]
+	}
+	return m.Players[(i+1)%len(m.Players)]
+}
+
+// decide returns the winners and the reason when the match ends with round
+// number n, or no reason when play goes on.
+func (m Match) decide(totals map[string]int, r Result, n int) ([]string, string) {
+	sc := m.Variant.Scoring
+	if sc.Method == variants.SingleRound {
+		if r.Out != "" {
+			return []string{r.Out}, "out"
+		}
+		if m.Rounds > 0 && n >= m.Rounds {
+			return nil, "rounds" // nobody went out in the last round: nobody wins
+		}
+		return nil, ""
+	}
+	if m.Target > 0 {
+		var over []string
+		for _, p := range m.Players {
+			if totals[p] >= m.Target { // under penalty the target is a limit, and the lowest wins
+				over = append(over, p)
+			}
+		}
+		if len(over) > 0 {
+			if sc.MustGoOutToWin && !sc.Method.LowestWins() {
+				// RULES.md 5: a player over the target wins only in a round
+				// they went out in.
+				if r.Out != "" && slices.Contains(over, r.Out) {
+					return []string{r.Out}, "target"
+				}
+			} else {
+				best := m.best(totals, m.Players)
+				if len(best) == 1 || sc.Ties == variants.Share {
+					return best, "target"
+				}
+			}
+		}
+	}
+	if m.Rounds > 0 && n >= m.Rounds {
+		// The last fixed round: a tie is shared (RULES.md 5).
+		return m.best(totals, m.Players), "rounds"
+	}
+	return nil, ""
+}
+
+// best returns the players with the best total by the method's direction.
+func (m Match) best(totals map[string]int, players []string) []string {
+	lowest := m.Variant.Scoring.Method.LowestWins()
+	var out []string
+	for _, p := range players {
+		switch {
+		case len(out) == 0:
+			out = []string{p}
+		case totals[p] == totals[out[0]]:
+			out = append(out, p)
+		case (totals[p] < totals[out[0]]) == lowest:
+			out = []string{p}
+		}
+	}
+	return out
+}

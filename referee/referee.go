@@ -1,0 +1,368 @@
+// Package referee judges a round of rummy under a variant and scores it, and
+// decides where a match stands: totals, the target, ties, the winner and the
+// next dealer. It is the rules of RULES.md 3 to 5a as code, over rounds held
+// in memory: it neither reads nor writes files (scoresheets does) nor talks
+// to people (cmd/rummy does).
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/variants"
+)
+
+// Round is one round as the players report it at its end.
+type Round struct {
+	Out       string // the player who went out; "" when nobody did
+	Stalemate bool   // the stock ran out for good: the round scores 0 for everyone
+	Rummy     bool   // the player who went out claims going rummy
+
+	Melds   []Meld   // every meld put down, in the order entered
+	Layoffs []Layoff // cards laid off onto those melds
+	Hands   []Hand   // what each player still holds
+}
+
+// Meld is a meld one player put down.
+type Meld struct {
+	Player string
+	Meld   engine.Meld
+}
+
+// Layoff is cards a player laid off onto one of the round's melds.
+type Layoff struct {
+	Player string
+	Cards  []engine.Card
+	Onto   int // 1-based index into Round.Melds
+}
+
+// Hand is what a player holds at the end of the round: cards, or only their
+// points where the family counted by hand.
+type Hand struct {
+	Player   string
+	Cards    []engine.Card
+	Points   int  // the points given, when ByPoints
+	ByPoints bool // Points was given instead of Cards
+}
+
+// Score is one player's part of a round's score.
+type Score struct {
+	Player  string
+	Melded  int // points of the cards melded (meld-points scoring)
+	LaidOff int // points of the cards laid off (meld-points scoring)
+	Hand    int // points of the cards left in hand
+	Total   int // what the round adds to the player's total
+}
+
+// Verdict is the referee's judgement of a round.
+type Verdict struct {
+	// Problems lists every rule the round breaks, in plain words. A round
+	// with problems must not be recorded.
+	Problems []string
+	// Scores holds each player's score in seating order; it is set only when
+	// there are no problems.
+	Scores []Score
+}
+
+// OK reports whether the round stands.
+func (v Verdict) OK() bool { return len(v.Problems) == 0 }
+
+// Totals returns the round's score by player.
+func (v Verdict) Totals() map[string]int {
+	m := make(map[string]int, len(v.Scores))
+	for _, s := range v.Scores {
+		m[s.Player] = s.Total
+	}
+	return m
+}
+
+// ErrUnreadable marks an error that means the round cannot be judged at
+// all (an unknown player, a lay-off onto a meld that does not exist), as
+// opposed to a round that breaks a rule.
+var ErrUnreadable = errors.New("the round cannot be judged")
+
+func unreadable(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrUnreadable, fmt.Sprintf(format, args...))
+}
+
+// Judge checks a round among players (in seating order) under v and scores
+// it. It returns an error wrapping ErrUnreadable when the round cannot be
+// judged; a round that breaks rules gets a Verdict listing every problem.
+func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
+	if err := checkShape(players, r); err != nil {
+		return Verdict{}, err
+	}
+	rules := v.Rules(len(players))
+	method := v.Scoring.Method
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+
+	// Melds, then lay-offs onto them as they grow, in the order entered.
+	grown := make([]engine.Meld, len(r.Melds))
+	meldScore := make([]int, len(r.Melds))
+	melded := map[string]bool{}
+	for i, m := range r.Melds {
+		melded[m.Player] = true
+		vd := rules.JudgeMeld(m.Meld)
+		if !vd.Valid {
+			add("meld %d (%s: %s) is not valid: %s", i+1, m.Player, m.Meld, vd.Reason)
+			continue
+		}
+		grown[i] = m.Meld
+		meldScore[i] = readingPoints(rules.Values, vd.Readings, m.Meld.Cards)
+	}
+	layScore := map[string]int{}
+	for _, l := range r.Layoffs {
+		t := grown[l.Onto-1]
+		if t.Cards == nil {
+			add("%s's lay-off of %s onto meld %d cannot be judged: that meld is not valid", l.Player, engine.FormatCards(l.Cards, false), l.Onto)
+			continue
+		}
+		if v.Layoff.RequiresOwnMeld && !melded[l.Player] {
+			add("%s laid off %s without a meld of their own, and %s lays off only after melding", l.Player, engine.FormatCards(l.Cards, false), v.Name)
+		}
+		vd, err := rules.LayOff(t, l.Cards)
+		if err != nil || !vd.Valid {
+			why := vd.Reason
+			if err != nil {
+				why = err.Error()
+			}
+			add("%s's lay-off of %s onto meld %d (%s) is not valid: %s", l.Player, engine.FormatCards(l.Cards, false), l.Onto, t, why)
+			continue
+		}
+		before := readingPoints(rules.Values, rules.JudgeMeld(t).Readings, t.Cards)
+		grown[l.Onto-1] = engine.Meld{Cards: vd.Cards, Named: padNamed(t, l.Cards)}
+		layScore[l.Player] += readingPoints(rules.Values, vd.Readings, vd.Cards) - before
+	}
+
+	// No card more often than the decks allow, across everything.
+	problems = append(problems, countProblems(rules, r)...)
+
+	hands := map[string]Hand{}
+	for _, h := range r.Hands {
+		hands[h.Player] = h
+	}
+	needHands := !r.Stalemate && method != variants.SingleRound
+	for _, p := range players {
+		h, ok := hands[p]
+		switch {
+		case p == r.Out && ok && (len(h.Cards) > 0 || h.Points > 0):
+			held := engine.FormatCards(h.Cards, false)
+			if h.ByPoints {
+				held = fmt.Sprintf("%d points", h.Points)
+			}
+			add("%s went out, so their hand must be empty, but it holds %s", p, held)
+		case p != r.Out && !ok && needHands:
+			add("%s's hand is not given: give the cards left (or their points)", p)
+		}
+	}
+	if r.Rummy && r.Out == "" {
+		add("going rummy is claimed, but nobody went out: only the player who went out can go rummy")
+	}
+	if len(problems) > 0 {
+		return Verdict{Problems: problems}, nil
+	}
+
+	// Score.
+	scores := make([]Score, len(players))
+	mult := 1
+	if r.Rummy {
+		mult = max(v.Scoring.RummyMultiplier, 1)
+	}
+	for i, p := range players {
+		s := Score{Player: p}
+		if h, ok := hands[p]; ok {
+			s.Hand = h.Points
+			if !h.ByPoints {
+				s.Hand = rules.Values.Sum(h.Cards)
+			}
+		}
+		for j, m := range r.Melds {
+			if m.Player == p {
+				s.Melded += meldScore[j]
+			}
+		}
+		s.LaidOff = layScore[p]
+		scores[i] = s
+	}
+	if !r.Stalemate {
+		switch method {
+		case variants.WinnerTakesAll:
+			if r.Out != "" {
+				sum := 0
+				for _, s := range scores {
+					sum += s.Hand
+				}
+				for i := range scores {
+					if scores[i].Player == r.Out {
+						scores[i].Total = sum * mult
+					}
+				}
+			}
+		case variants.Penalty:
+			for i := range scores {
+				if scores[i].Player != r.Out {
+					scores[i].Total = scores[i].Hand * mult
+				}
+			}
+		case variants.MeldPoints:
+			for i := range scores {
+				s := &scores[i]
+				s.Total = (s.Melded + s.LaidOff - s.Hand) * mult
+			}
+		}
+	}
+	return Verdict{Scores: scores}, nil
+}
+
+// checkShape finds what makes a round unreadable.
+func checkShape(players []string, r Round) error {
+	known := func(p, what string) error {
+		if !slices.Contains(players, p) {
+			return unreadable("%s names %q, who is not a player (players: %s)", what, p, strings.Join(players, ", "))
+		}
+		return nil
+	}
+	if r.Out != "" {
+		if err := known(r.Out, "out"); err != nil {
+			return err
+		}
+		if r.Stalemate {
+			return unreadable("a round cannot both have a player out and be a stalemate")
+		}
+	}
+	for i, m := range r.Melds {
+		if err := known(m.Player, fmt.Sprintf("meld %d", i+1)); err != nil {
+			return err
+		}
+	}
+	for _, l := range r.Layoffs {
+		if err := known(l.Player, "a lay-off"); err != nil {
+			return err
+		}
+		if l.Onto < 1 || l.Onto > len(r.Melds) {
+			return unreadable("%s's lay-off goes onto meld %d, but the round has %d %s", l.Player, l.Onto, len(r.Melds), plural(len(r.Melds), "meld", "melds"))
+		}
+		if len(l.Cards) == 0 {
+			return unreadable("%s's lay-off onto meld %d has no cards", l.Player, l.Onto)
+		}
+	}
+	seen := map[string]bool{}
+	for _, h := range r.Hands {
+		if err := known(h.Player, "a hand"); err != nil {
+			return err
+		}
+		if seen[h.Player] {
+			return unreadable("%s's hand is given twice", h.Player)
+		}
+		seen[h.Player] = true
+		if h.ByPoints && len(h.Cards) > 0 {
+			return unreadable("%s's hand is given both as cards and as points", h.Player)
+		}
+		if h.Points < 0 {
+			return unreadable("%s's hand points are %d: points left in hand cannot be negative", h.Player, h.Points)
+		}
+	}
+	return nil
+}
+
+// countProblems names every card the round shows more often than the decks
+// allow, with where each copy is.
+func countProblems(rules engine.Rules, r Round) []string {
+	type place struct {
+		card  engine.Card
+		where string
+	}
+	var all []place
+	for i, m := range r.Melds {
+		for _, c := range m.Meld.Cards {
+			all = append(all, place{c, fmt.Sprintf("%s's meld %d", m.Player, i+1)})
+		}
+	}
+	for _, l := range r.Layoffs {
+		for _, c := range l.Cards {
+			all = append(all, place{c, fmt.Sprintf("%s's lay-off", l.Player)})
+		}
+	}
+	for _, h := range r.Hands {
+		for _, c := range h.Cards {
+			all = append(all, place{c, fmt.Sprintf("%s's hand", h.Player)})
+		}
+	}
+	var cards []engine.Card
+	for _, p := range all {
+		cards = append(cards, p.card)
+	}
+	var problems []string
+	done := map[engine.Card]bool{}
+	for _, p := range all {
+		if done[p.card] {
+			continue
+		}
+		done[p.card] = true
+		err := rules.CheckCounts(onlyCard(cards, p.card))
+		if err == nil {
+			continue
+		}
+		var where []string
+		for _, q := range all {
+			if q.card == p.card && !slices.Contains(where, q.where) {
+				where = append(where, q.where)
+			}
+		}
+		problems = append(problems, fmt.Sprintf("%s (in %s)", err, strings.Join(where, ", ")))
+	}
+	return problems
+}
+
+func onlyCard(cards []engine.Card, c engine.Card) []engine.Card {
+	var out []engine.Card
+	for _, d := range cards {
+		if d == c {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// readingPoints returns the points of a meld's cards under meld-points
+// scoring: naturals at their value, an ace that starts a run (A-2-3) at
+// scoring.ace_low_run, jokers at the joker's value (RULES.md 7). Where the
+// meld reads several ways, the player gets the best of them.
+func readingPoints(v engine.Values, reads []engine.Reading, cards []engine.Card) int {
+	best := 0
+	for i, rd := range reads {
+		n := v.Sum(cards)
+		if rd.AceLow && v.AceLowRun != 0 && slices.Contains(cards, rd.Cards[0]) {
+			n += v.AceLowRun - v.Ace
+		}
+		if i == 0 || n > best {
+			best = n
+		}
+	}
+	return best
+}
+
+// padNamed extends a meld's joker names for cards laid off onto it.
+func padNamed(m engine.Meld, add []engine.Card) []engine.Card {
+	if m.Named == nil {
+		return nil
+	}
+	named := slices.Clone(m.Named)
+	for _, c := range add {
+		if c == engine.Joker {
+			named = append(named, 0)
+		}
+	}
+	return named
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

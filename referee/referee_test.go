@@ -1,0 +1,195 @@
+package referee
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/variants"
+)
+
+func builtin(t testing.TB, name string) *variants.Variant {
+	t.Helper()
+	v, err := variants.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func cards(t testing.TB, s string) []engine.Card {
+	t.Helper()
+	c, err := engine.ParseCards(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func meld(t testing.TB, player, s string) Meld {
+	t.Helper()
+	m, err := engine.ParseMeld(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Meld{Player: player, Meld: m}
+}
+
+func hand(t testing.TB, player, s string) Hand {
+	return Hand{Player: player, Cards: cards(t, s)}
+}
+
+var abc = []string{"Ann", "Bob", "Cy"}
+
+// The scoring rows of RULES.md 8.
+func TestWorkedScores(t *testing.T) {
+	tests := []struct {
+		name    string
+		variant string
+		players []string
+		round   Round
+		want    map[string]int
+	}{
+		{"500 low ace and lay-off", "rummy500", []string{"Ann", "Bob"}, Round{
+			Out:     "Bob",
+			Melds:   []Meld{meld(t, "Ann", "7H 8H 9H"), meld(t, "Ann", "AS 2S 3S"), meld(t, "Bob", "QS QH QC")},
+			Layoffs: []Layoff{{Player: "Ann", Cards: cards(t, "QD"), Onto: 3}},
+			Hands:   []Hand{hand(t, "Ann", "KD")},
+		}, map[string]int{"Ann": 30, "Bob": 30}},
+		{"basic winner takes all", "basic", abc, Round{
+			Out:   "Ann",
+			Hands: []Hand{hand(t, "Bob", "KH 3D"), hand(t, "Cy", "AS 2S")},
+		}, map[string]int{"Ann": 16, "Bob": 0, "Cy": 0}},
+		{"basic going rummy doubles", "basic", abc, Round{
+			Out: "Ann", Rummy: true,
+			Hands: []Hand{hand(t, "Bob", "KH 3D"), hand(t, "Cy", "AS 2S")},
+		}, map[string]int{"Ann": 32, "Bob": 0, "Cy": 0}},
+		{"kids penalty", "kids", abc, Round{
+			Out:   "Ann",
+			Hands: []Hand{hand(t, "Bob", "KH 3D"), hand(t, "Cy", "AS 2S")},
+		}, map[string]int{"Ann": 0, "Bob": 13, "Cy": 3}},
+		{"points instead of cards", "basic", abc, Round{
+			Out:   "Cy",
+			Hands: []Hand{{Player: "Ann", Points: 12, ByPoints: true}, hand(t, "Bob", "KH")},
+		}, map[string]int{"Ann": 0, "Bob": 0, "Cy": 22}},
+		{"stalemate", "basic", abc, Round{Stalemate: true}, map[string]int{"Ann": 0, "Bob": 0, "Cy": 0}},
+		{"500 nobody out", "rummy500", []string{"Ann", "Bob"}, Round{
+			Melds: []Meld{meld(t, "Ann", "5D JK 7D")},
+			Hands: []Hand{hand(t, "Ann", "AS"), hand(t, "Bob", "KD 2C")},
+		}, map[string]int{"Ann": 5 + 15 + 7 - 15, "Bob": -12}},
+		{"500 ace high counts 15", "rummy500", []string{"Ann", "Bob"}, Round{
+			Out:   "Ann",
+			Melds: []Meld{meld(t, "Ann", "QS KS AS")},
+			Hands: []Hand{hand(t, "Bob", "2C")},
+		}, map[string]int{"Ann": 35, "Bob": -2}},
+		{"500 ace laid off low counts 1", "rummy500", []string{"Ann", "Bob"}, Round{
+			Out:     "Ann",
+			Melds:   []Meld{meld(t, "Ann", "2S 3S 4S")},
+			Layoffs: []Layoff{{Player: "Ann", Cards: cards(t, "AS"), Onto: 1}},
+			Hands:   []Hand{hand(t, "Bob", "2C")},
+		}, map[string]int{"Ann": 10, "Bob": -2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vd, err := Judge(builtin(t, tt.variant), tt.players, tt.round)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !vd.OK() {
+				t.Fatalf("problems: %q", vd.Problems)
+			}
+			if got := vd.Totals(); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("scores = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFiveTenFifteen(t *testing.T) {
+	v := builtin(t, "rummy500")
+	for _, rule := range []string{"scoring.values.pips=5", "scoring.ace_low_run=5"} {
+		if err := v.Override(rule); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vd, err := Judge(v, []string{"Ann", "Bob"}, Round{
+		Out:   "Ann",
+		Melds: []Meld{meld(t, "Ann", "AS 2S 3S"), meld(t, "Ann", "10H JH QH"), meld(t, "Ann", "AD AC AH")},
+		Hands: []Hand{hand(t, "Bob", "9C KC")},
+	})
+	if err != nil || !vd.OK() {
+		t.Fatal(err, vd.Problems)
+	}
+	// A-2-3 low: 5+5+5; 10 J Q: 30; three aces: 45. Bob: 5+10.
+	if got := vd.Totals(); got["Ann"] != 15+30+45 || got["Bob"] != -15 {
+		t.Errorf("scores = %v", got)
+	}
+}
+
+// A rejected round names every problem, not just the first.
+func TestProblems(t *testing.T) {
+	r := Round{
+		Out:     "Ann",
+		Melds:   []Meld{meld(t, "Ann", "QS KS AS"), meld(t, "Bob", "7H 7S 7D")},
+		Layoffs: []Layoff{{Player: "Cy", Cards: cards(t, "6H"), Onto: 2}},
+		Hands:   []Hand{hand(t, "Ann", "2C"), hand(t, "Bob", "7H")},
+	}
+	vd, err := Judge(builtin(t, "basic"), abc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"meld 1 (Ann: QS KS AS) is not valid: QS KS AS is not a run in basic: aces are low",
+		"Cy's lay-off of 6H onto meld 2 (7H 7S 7D) is not valid: a set is one rank: 6H is not a 7",
+		"7H appears 2 times, but 1 deck has only 1 (in Bob's meld 2, Bob's hand)",
+		"Ann went out, so their hand must be empty, but it holds 2C",
+		"Cy's hand is not given: give the cards left (or their points)",
+	}
+	if !reflect.DeepEqual(vd.Problems, want) {
+		t.Errorf("problems:\n got %q\nwant %q", vd.Problems, want)
+	}
+
+	kids := builtin(t, "kids")
+	vd, _ = Judge(kids, abc, Round{
+		Rummy:   true,
+		Melds:   []Meld{meld(t, "Ann", "7H 7S 7D")},
+		Layoffs: []Layoff{{Player: "Bob", Cards: cards(t, "7C"), Onto: 1}},
+		Hands:   []Hand{hand(t, "Ann", "2C"), hand(t, "Bob", "3C"), hand(t, "Cy", "4C")},
+	})
+	want = []string{
+		"Bob laid off 7C without a meld of their own, and kids lays off only after melding",
+		"going rummy is claimed, but nobody went out: only the player who went out can go rummy",
+	}
+	if !reflect.DeepEqual(vd.Problems, want) {
+		t.Errorf("problems:\n got %q\nwant %q", vd.Problems, want)
+	}
+}
+
+func TestUnreadable(t *testing.T) {
+	basic := builtin(t, "basic")
+	for _, r := range []Round{
+		{Out: "Dee"},
+		{Out: "Ann", Melds: []Meld{meld(t, "Ann", "7H 8H 9H")}, Layoffs: []Layoff{{Player: "Ann", Cards: cards(t, "10H"), Onto: 2}}},
+		{Out: "Ann", Hands: []Hand{hand(t, "Bob", "2C"), hand(t, "Bob", "3C")}},
+		{Out: "Ann", Stalemate: true},
+	} {
+		_, err := Judge(basic, abc, r)
+		if !errors.Is(err, ErrUnreadable) {
+			t.Errorf("Judge(%+v) error = %v, want ErrUnreadable", r, err)
+		}
+	}
+}
+
+func TestMeldPointsNeedsNoMeld(t *testing.T) {
+	// Under meld-points a player who melded nothing just loses their hand.
+	vd, err := Judge(builtin(t, "rummy500"), []string{"Ann", "Bob"}, Round{
+		Out: "Ann", Melds: []Meld{meld(t, "Ann", "7H 8H 9H")}, Hands: []Hand{hand(t, "Bob", "KS QS")},
+	})
+	if err != nil || !vd.OK() {
+		t.Fatal(err, vd.Problems)
+	}
+	if got := vd.Totals(); got["Ann"] != 24 || got["Bob"] != -20 {
+		t.Errorf("scores = %v", got)
+	}
+}
