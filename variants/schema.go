@@ -253,7 +253,7 @@ func suggest(key string) string {
 	if i := strings.LastIndexByte(key, '.'); i >= 0 {
 		prefix, name = key[:i], key[i+1:]
 	}
-	if best := nearest(name, sections[prefix]); best != "" {
+	if best := nearest(name, name, sections[prefix]); best != "" {
 		return join(prefix, best)
 	}
 	var moved []string
@@ -275,20 +275,22 @@ func suggest(key string) string {
 		}
 	}
 	slices.Sort(all)
-	return nearest(key, all)
+	return nearest(key, name, all)
 }
 
 // nearest returns the candidate within a few edits of word, the closest
-// first, or "".
-func nearest(word string, candidates []string) string {
-	w := strings.ToLower(word)
+// first, or "". How many edits count as near goes by the length of name,
+// the last part of a dotted word, so that scoring.values.king is not taken
+// for scoring.values.pips.
+func nearest(word, name string, candidates []string) string {
 	limit := 1
 	switch {
-	case len(w) > 8:
+	case len(name) > 8:
 		limit = 3
-	case len(w) > 4:
+	case len(name) > 4:
 		limit = 2
 	}
+	w := strings.ToLower(word)
 	best, bestD := "", limit+1
 	for _, c := range candidates {
 		if d := editDistance(w, c); d < bestD {
