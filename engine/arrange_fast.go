@@ -1,0 +1,379 @@
+package engine
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+)
+
+// The fast solver takes the common case: a hand of distinct natural cards
+// and no table melds. Cards are bits (see cardBit), so the hand is one
+// uint64 and every meld is a mask. It branches on the lowest card still
+// open: deadwood, or the lowest card of one of the few melds that start
+// there. At each node the cards that no meld of the remaining cards can
+// hold are deadwood at once, which is also the bound.
+
+// fastTable is what the fast solver needs of one combination of the rules
+// that shape natural melds; tables are built once and shared.
+type fastTable struct {
+	m            int  // smallest natural meld: max(MinSize, MinNatural, 1)
+	sets, runs   bool // which kinds can exist at that size
+	loAce, hiAce bool // an ace may sit below the 2, above the king
+	wrap         bool
+	ace          AcePosition
+	// melds[start[b]:start[b+1]] are the melds whose lowest card is bit b,
+	// longest first. Runs have m to 2m-1 cards and sets m to min(2m-1, 4):
+	// a longer meld splits into two that are both listed.
+	start [65]uint16
+	melds []uint64
+}
+
+var fastTables [2 * 2 * 4 * 2 * 15]atomic.Pointer[fastTable]
+
+// fastTableFor returns the table for r, building it on first use.
+func fastTableFor(r Rules) *fastTable {
+	m := min(max(r.MinSize, r.MinNatural, 1), 14)
+	i := ((((b2i(r.Sets)*2+b2i(r.Runs))*4+int(r.Ace))*2+b2i(r.Wrap))*15 + m)
+	if t := fastTables[i].Load(); t != nil {
+		return t
+	}
+	t := buildFastTable(r.Sets, r.Runs, r.Ace, r.Wrap, m)
+	fastTables[i].Store(t) // a racing builder stores an equal table
+	return t
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func buildFastTable(sets, runs bool, ace AcePosition, wrap bool, m int) *fastTable {
+	t := &fastTable{m: m, runs: runs && m <= 13, sets: sets && m <= 4, wrap: wrap, ace: ace,
+		loAce: ace != AceHigh, hiAce: ace != AceLow}
+	var lists [64][]uint64
+	seen := map[uint64]bool{}
+	add := func(mask uint64) {
+		if !seen[mask] {
+			seen[mask] = true
+			b := bits.TrailingZeros64(mask)
+			lists[b] = append(lists[b], mask)
+		}
+	}
+	if t.runs {
+		// RULES.md 2: positions 1 to 14 with the ace at 1 (low) or 14
+		// (high); with wrap, any arc of the 13 ranks.
+		lo, hi := 1, 13
+		if t.hiAce {
+			hi = 14
+		}
+		if !t.loAce {
+			lo = 2
+		}
+		for s := range 4 {
+			for n := m; n <= min(2*m-1, 13); n++ {
+				if wrap {
+					for a := 1; a <= 13; a++ {
+						var mask uint64
+						for p := a; p < a+n; p++ {
+							mask |= 1 << uint(s*16+(p-1)%13+1)
+						}
+						add(mask)
+					}
+					continue
+				}
+				for a := lo; a+n-1 <= hi; a++ {
+					var mask uint64
+					for p := a; p < a+n; p++ {
+						mask |= 1 << uint(s*16+(p-1)%13+1)
+					}
+					add(mask)
+				}
+			}
+		}
+	}
+	if t.sets {
+		for rk := 1; rk <= 13; rk++ {
+			for sub := 1; sub < 16; sub++ {
+				if n := bits.OnesCount(uint(sub)); n >= m && n <= min(2*m-1, 4) {
+					var mask uint64
+					for s := range 4 {
+						if sub>>s&1 != 0 {
+							mask |= 1 << uint(s*16+rk)
+						}
+					}
+					add(mask)
+				}
+			}
+		}
+	}
+	for b := range 64 {
+		l := lists[b]
+		slices.SortFunc(l, func(x, y uint64) int {
+			if d := bits.OnesCount64(y) - bits.OnesCount64(x); d != 0 {
+				return d
+			}
+			if x < y {
+				return -1
+			}
+			return 1
+		})
+		t.start[b] = uint16(len(t.melds))
+		t.melds = append(t.melds, l...)
+	}
+	t.start[64] = uint16(len(t.melds))
+	return t
+}
+
+// meldable returns the cards of x that some meld of cards of x can hold.
+func (t *fastTable) meldable(x uint64) uint64 {
+	var res uint64
+	if t.runs {
+		if t.wrap {
+			res = wrapMeldable(x, t.m)
+		} else {
+			y := x
+			if !t.loAce {
+				y &^= aceBits
+			}
+			if t.hiAce {
+				y |= (x & aceBits) << 13
+			}
+			// s marks the low ends of windows of m cards, mm their cards.
+			s := y
+			for k := 1; k < t.m; k++ {
+				s &= y >> uint(k)
+			}
+			mm := s
+			for k := 1; k < t.m; k++ {
+				mm |= s << uint(k)
+			}
+			res = mm | (mm>>13)&aceBits
+		}
+	}
+	if t.sets {
+		a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
+		var rk uint64
+		switch t.m {
+		case 1:
+			rk = a | b | c | d
+		case 2:
+			rk = a&b | c&d | (a|b)&(c|d)
+		case 3:
+			rk = a&b&(c|d) | c&d&(a|b)
+		case 4:
+			rk = a & b & c & d
+		}
+		res |= rk * laneOnes
+	}
+	return res & x
+}
+
+// wrapMeldable is meldable's run part when runs turn the corner: each suit
+// is laid out three times over so every arc is a window.
+func wrapMeldable(x uint64, m int) uint64 {
+	var res uint64
+	for s := uint(0); s < 64; s += 16 {
+		v := x >> s & laneRanks
+		if v == 0 {
+			continue
+		}
+		y := v | v<<13 | v<<26
+		w := y
+		for k := 1; k < m; k++ {
+			w &= y >> uint(k)
+		}
+		mm := w
+		for k := 1; k < m; k++ {
+			mm |= w << uint(k)
+		}
+		res |= ((mm | mm>>13 | mm>>26) & v) << s
+	}
+	return res
+}
+
+// fastSearch is one branch-and-bound run of the fast solver.
+type fastSearch struct {
+	t     *fastTable
+	w     *[64]int64 // weight of each card of the hand
+	best  int64      // weight of the best arrangement found, or a bound
+	depth int
+	nBest int
+	stack [64]uint64 // melds of the current branch
+	bestM [64]uint64 // melds of the best arrangement
+}
+
+// rec finishes an arrangement in which the cards x are still open and acc
+// is the weight of the deadwood so far.
+func (f *fastSearch) rec(x uint64, acc int64) {
+	mx := f.t.meldable(x)
+	for d := x &^ mx; d != 0; d &= d - 1 {
+		acc += f.w[bits.TrailingZeros64(d)]
+	}
+	if acc >= f.best {
+		return
+	}
+	if mx == 0 {
+		f.best = acc
+		f.nBest = copy(f.bestM[:], f.stack[:f.depth])
+		return
+	}
+	c := bits.TrailingZeros64(mx)
+	t := f.t
+	for _, m := range t.melds[t.start[c]:t.start[c+1]] {
+		if mx&m == m {
+			f.stack[f.depth] = m
+			f.depth++
+			f.rec(mx&^m, acc)
+			f.depth--
+		}
+	}
+	if acc+f.w[c] < f.best {
+		f.rec(mx&^(1<<uint(c)), acc+f.w[c])
+	}
+}
+
+// arrangeFast arranges a hand of distinct naturals with no table melds. It
+// reports false when the hand is not of that kind.
+func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
+	var f fastSearch
+	var x uint64
+	for i, c := range hand {
+		if c == Joker {
+			return Arrangement{}, false, nil
+		}
+		if !c.Valid() {
+			return Arrangement{}, true, notACard(hand, i)
+		}
+		b := cardBit(c)
+		if x>>b&1 != 0 {
+			if r.Decks > 1 {
+				return Arrangement{}, false, nil
+			}
+			return Arrangement{}, true, r.CheckCounts(hand)
+		}
+		x |= 1 << b
+	}
+	var w [64]int64
+	for y := x; y != 0; y &= y - 1 {
+		b := bits.TrailingZeros64(y)
+		w[b] = weight(r.Values, bitCard(b))
+	}
+	f.t, f.w, f.best = fastTableFor(r), &w, infinity
+	f.rec(x, 0)
+	var melds [64]uint64
+	nm := mergeFast(melds[:copy(melds[:], f.bestM[:f.nBest])], f.t)
+	var used uint64
+	for _, m := range melds[:nm] {
+		used |= m
+	}
+	dead := x &^ used
+
+	var a Arrangement
+	left := bits.OnesCount64(dead)
+	switch {
+	case len(hand) == 0:
+		a.CanGoOut = !r.DiscardRequired
+	case !r.DiscardRequired:
+		a.CanGoOut = left <= 1 || f.goOut(x, 2)
+	case left == 1:
+		a.CanGoOut = true
+	case left == 0 && f.spare(melds[:nm]):
+		a.CanGoOut = true
+	default:
+		a.CanGoOut = f.goOutDiscarding(x)
+	}
+
+	cards := make([]Card, len(hand))
+	if nm > 0 {
+		a.Melds = make([][]Card, nm)
+	}
+	k := 0
+	for i, m := range melds[:nm] {
+		start := k
+		if l := m >> uint(bits.TrailingZeros64(m)&^15); l <= 0xFFFF && bits.OnesCount64(m) > 1 {
+			s := bits.TrailingZeros64(m) >> 4
+			cards = appendRun(cards[:k], l, s, r.Ace, r.Wrap)
+			k = len(cards)
+			cards = cards[:cap(cards)]
+		} else {
+			for y := m; y != 0; y &= y - 1 {
+				cards[k] = bitCard(bits.TrailingZeros64(y))
+				k++
+			}
+		}
+		a.Melds[i] = cards[start:k:k]
+	}
+	if dead != 0 {
+		start := k
+		for y := dead; y != 0; y &= y - 1 {
+			b := bits.TrailingZeros64(y)
+			cards[k] = bitCard(b)
+			a.Points += r.Values.Points(cards[k])
+			k++
+		}
+		a.Deadwood = cards[start:k:k]
+	}
+	return a, true, nil
+}
+
+// mergeFast joins melds that were split only because the solver lists
+// short melds (two runs of a suit that meet, two sets of a rank), and sorts
+// them by lowest card. It returns how many melds are left.
+func mergeFast(melds []uint64, t *fastTable) int {
+	n := len(melds)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			u := melds[i] | melds[j]
+			lo := uint(bits.TrailingZeros64(u) &^ 15)
+			sameLane := u>>lo <= 0xFFFF
+			sameRank := u>>uint(bits.TrailingZeros64(u))&^laneOnes == 0
+			if t.runs && sameLane && runLane(u>>lo, t.ace, t.wrap) || t.sets && sameRank {
+				melds[i] = u
+				melds[j] = melds[n-1]
+				n--
+				j = i
+			}
+		}
+	}
+	slices.Sort(melds[:n])
+	return n
+}
+
+// goOut reports whether the cards x can be arranged to leave fewer than
+// limit cards.
+func (f *fastSearch) goOut(x uint64, limit int64) bool {
+	var ones [64]int64
+	for y := x; y != 0; y &= y - 1 {
+		ones[bits.TrailingZeros64(y)] = 1
+	}
+	g := fastSearch{t: f.t, w: &ones, best: limit}
+	g.rec(x, 0)
+	return g.best < limit
+}
+
+// spare reports whether one of the melds can give up a card and stay a
+// meld: a run or set longer than the smallest meld.
+func (f *fastSearch) spare(melds []uint64) bool {
+	for _, m := range melds {
+		if bits.OnesCount64(m) > f.t.m {
+			return true
+		}
+	}
+	return false
+}
+
+// goOutDiscarding reports whether the cards x can be arranged to leave
+// exactly one card: some card is kept back and the rest melds.
+func (f *fastSearch) goOutDiscarding(x uint64) bool {
+	if bits.OnesCount64(x&^f.t.meldable(x)) > 1 {
+		return false
+	}
+	for y := x; y != 0; y &= y - 1 {
+		if f.goOut(x&^(y&-y), 1) {
+			return true
+		}
+	}
+	return false
+}

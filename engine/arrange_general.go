@@ -1,0 +1,1173 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// The general solver takes every hand: repeated cards, jokers, table
+// melds, negative card values. It is a branch and bound on card counts.
+//
+// Cards are taken rank by rank (all aces, then all 2s, ...; suits in order
+// within a rank). The lowest card still open is deadwood (with every other
+// copy of it: copies are alike, so an arrangement can always leave the
+// later copies), or the lowest card of one group: a new set, a new run, or
+// the cards laid off onto one table meld. A group takes only the jokers it
+// cannot do without (gaps of a run, and what lifts it to the smallest meld);
+// the jokers left over at the end go wherever a group can still take one,
+// up to 13 cards a run and a full set (and MaxJokers), or stay in hand. Any
+// meld holding more jokers is such a group plus jokers taken at the end,
+// and a natural set or run that could be cut into two melds without more
+// jokers is never listed as a whole, so few groups need listing.
+//
+// At each node the cards that no group of the open cards, the jokers left
+// and the table melds still free could hold are deadwood at once; their
+// weight is the bound. Large hands add a transposition table keyed by the
+// open cards, the jokers, the capacity for jokers and the table melds used.
+
+const (
+	optDead = iota
+	optSet
+	optRun
+)
+
+// option is one way to place the lowest open card.
+type option struct {
+	lane   uint64   // run: the naturals, as card bits
+	lin    uint64   // run: the naturals, as linear positions
+	cost   int64    // deadwood: the weight left in hand
+	take   [4]uint8 // set: copies taken from each suit
+	kind   uint8
+	bit    uint8 // deadwood: the card's bit; set: the rank
+	suit   uint8 // run: the suit's lane, 0 to 3
+	lo, hi int8  // run: the window in linear positions (the grown window of a lay-off)
+	k, cap int16 // jokers the group needs; jokers it can take besides
+	tab    int16 // the table meld laid off onto (relevant index), or -1
+}
+
+// tslot is one reading of a table meld: the shape cards can be laid off
+// onto.
+type tslot struct {
+	tab    int  // relevant index of the table meld
+	kind   Kind // Set or Run
+	suit   int  // run: lane 0 to 3
+	lo, hi int  // run: window in linear positions
+	rank   int  // set
+	use    [4]int
+	n, tj  int // cards and jokers of the table meld
+}
+
+// gtab is a table meld cards from the hand could go onto.
+type gtab struct {
+	index    int    // index into the table passed to Arrange
+	idle     int32  // jokers it takes when nothing else is laid off onto it
+	setReach uint64 // cards a set reading could take
+	slots    []tslot
+}
+
+// gstate is the part of the search that changes; copying it is the undo.
+type gstate struct {
+	cnt   [64]uint8 // copies of each card still open, by card bit
+	lane  uint64    // card bits with copies open
+	order uint64    // the same cards in rank order: bit (rank-1)*4 + suit
+	key   [2]uint64 // cnt packed two bits a card, for the transposition table
+	rankN [16]uint8 // per rank: suits open, or copies open when suits may repeat
+	j     int32     // jokers open
+	cap   int32     // jokers the groups formed can still take
+	used  uint64    // relevant table melds laid off onto
+}
+
+type ttKey struct{ a, b, c uint64 }
+
+type ttEntry struct {
+	v     int64
+	exact bool // else v is a lower bound
+}
+
+type general struct {
+	r             Rules
+	m, mNat, mx   int // smallest meld, naturals a meld needs (at least 1), jokers a meld may hold
+	limit, maxSet int // copies of a suit in a set, cards in a set
+	copies        bool
+	sets, runs    bool // which kinds can exist
+	jok           bool // jokers can meld
+	lo, hi        int  // linear positions runs may use
+	validStarts   uint64
+
+	w   [64]int64
+	wJ  int64
+	neg bool
+
+	st    gstate
+	init  gstate
+	opts  []option
+	tabs  []gtab
+	useTT bool
+	tt    map[ttKey]ttEntry
+
+	// what reconstruct found
+	path     []option
+	dead     [64]uint8
+	deadJ    int
+	absorbed []int32 // jokers taken at the end, by path index then idle table
+}
+
+var generalPool = sync.Pool{New: func() any { return new(general) }}
+
+// Linear positions of runs: without wrap, position p of a suit is its lane
+// bit (the ace at 1, and at 14 when it sits above the king); with wrap the
+// ranks are laid out three times (1 to 39) so every arc is a window.
+
+// linLane returns the linear positions of the ranks v (bits 1 to 13).
+func (g *general) linLane(v uint64) uint64 {
+	switch {
+	case g.r.Wrap:
+		return v | v<<13 | v<<26
+	case g.r.Ace == AceHigh:
+		return v&^2 | (v&2)<<13
+	case g.r.Ace == AceEither:
+		return v | (v&2)<<13
+	}
+	return v
+}
+
+// posRank returns the rank at linear position p.
+func posRank(p int) int { return (p-1)%13 + 1 }
+
+// foldLane maps linear positions back to rank bits.
+func (g *general) foldLane(y uint64) uint64 {
+	return (y | y>>13 | y>>26) & laneRanks
+}
+
+func (r Rules) arrangeGeneral(hand []Card, table []Meld) (Arrangement, error) {
+	var counts [64]int
+	jokers := 0
+	for i, c := range hand {
+		switch {
+		case c == Joker:
+			jokers++
+		case !c.Valid():
+			return Arrangement{}, notACard(hand, i)
+		default:
+			counts[cardBit(c)]++
+		}
+	}
+	over := jokers > r.Jokers
+	for _, n := range counts {
+		over = over || n > r.Decks
+	}
+	if over || len(table) > 0 {
+		groups := make([][]Card, 0, len(table)+1)
+		groups = append(groups, hand)
+		for _, m := range table {
+			groups = append(groups, m.Cards)
+		}
+		if err := r.CheckCounts(groups...); err != nil {
+			return Arrangement{}, err
+		}
+	}
+
+	g := generalPool.Get().(*general)
+	defer generalPool.Put(g)
+	if err := g.setup(r, &counts, jokers, table); err != nil {
+		return Arrangement{}, err
+	}
+	best := g.search(infinity)
+	g.reconstruct(best)
+	a := g.arrangement(hand, table)
+	a.CanGoOut = g.canGoOut(len(hand), len(a.Deadwood))
+	return a, nil
+}
+
+// setup readies g for r, the hand's counts and jokers, and the table.
+func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld) error {
+	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0]}
+	g.r = r
+	g.m = max(r.MinSize, 1)
+	g.mNat = max(r.MinNatural, 1)
+	g.mx = r.MaxJokers
+	if g.mx == 0 {
+		g.mx = 1 << 20
+	}
+	g.limit = r.Decks
+	g.copies = !r.DistinctSuits
+	if r.DistinctSuits {
+		g.limit = 1
+	}
+	g.maxSet = 4 * g.limit
+	g.sets = r.Sets && g.m <= g.maxSet && g.mNat <= g.maxSet
+	g.runs = r.Runs && g.m <= 13 && g.mNat <= 13
+	g.jok = r.Jokers > 0
+	switch {
+	case r.Wrap:
+		g.lo, g.hi = 1, 39
+	case r.Ace == AceHigh:
+		g.lo, g.hi = 2, 14
+	case r.Ace == AceEither:
+		g.lo, g.hi = 1, 14
+	default:
+		g.lo, g.hi = 1, 13
+	}
+	if !r.Wrap {
+		for p := g.lo; p+g.m-1 <= g.hi; p++ {
+			g.validStarts |= laneOnes << uint(p)
+		}
+	}
+
+	g.neg = r.negativeValues()
+	g.wJ = weight(r.Values, Joker)
+	var handLane uint64
+	naturals := 0
+	maxCount := 0
+	for b, n := range counts {
+		if n == 0 {
+			continue
+		}
+		g.w[b] = weight(r.Values, bitCard(b))
+		handLane |= 1 << uint(b)
+		naturals += n
+		maxCount = max(maxCount, n)
+	}
+	for i, m := range table {
+		if err := g.addTable(i, m, handLane, jokers); err != nil {
+			return err
+		}
+	}
+	if len(g.tabs) > 64 {
+		return fmt.Errorf("more than 64 table melds could take cards from this hand")
+	}
+
+	st := &g.init
+	for b, n := range counts {
+		if n > 0 {
+			st.cnt[b] = uint8(min(n, 255))
+			st.lane |= 1 << uint(b)
+			s, rk := b>>4, b&15
+			st.order |= 1 << uint((rk-1)*4+s)
+			if g.copies {
+				st.rankN[rk] += uint8(n)
+			} else {
+				st.rankN[rk]++
+			}
+			st.key[b>>5] += uint64(n) << uint((b&31)*2)
+		}
+	}
+	st.j = int32(jokers)
+	g.st = g.init
+	// A transposition table pays only on large hands, and needs counts that
+	// pack into two bits.
+	g.useTT = naturals+jokers > 16 && maxCount <= 3 && len(g.tabs) <= 32 && jokers < 1<<16
+	if g.useTT {
+		if g.tt == nil {
+			g.tt = make(map[ttKey]ttEntry, 1024)
+		}
+		clear(g.tt)
+	}
+	return nil
+}
+
+// addTable reads the table meld m (index i) and keeps it when cards from
+// the hand could go onto it.
+func (g *general) addTable(i int, m Meld, handLane uint64, jokers int) error {
+	v := g.r.JudgeMeld(m)
+	if !v.Valid {
+		return &TableError{Meld: m, Reason: v.Reason}
+	}
+	t := gtab{index: i}
+	tj := 0
+	for _, c := range m.Cards {
+		if c == Joker {
+			tj++
+		}
+	}
+	n := len(m.Cards)
+	relevant := false
+	for _, rd := range v.Readings {
+		if rd.Kind == Set {
+			s := tslot{tab: len(g.tabs), kind: Set, rank: int(rd.Cards[0].Rank()), n: n, tj: tj}
+			for _, c := range rd.Cards {
+				s.use[c.Suit()-1]++
+			}
+			if g.jok {
+				t.idle = max(t.idle, int32(min(g.maxSet-n, g.mx-tj)))
+			}
+			if n < g.maxSet {
+				for su := range 4 {
+					if s.use[su] < g.limit {
+						t.setReach |= 1 << uint(su*16+s.rank)
+					}
+				}
+			}
+			relevant = relevant || handLane&t.setReach != 0
+			if !slices.Contains(t.slots, s) {
+				t.slots = append(t.slots, s)
+			}
+			continue
+		}
+		// A run: find the windows whose cards are this reading's.
+		suit := int(rd.Cards[0].Suit()) - 1
+		lo, hi, shift := g.lo, g.hi, 0
+		if g.r.Wrap {
+			lo, hi, shift = 1, 13, 13
+		}
+		for a := lo; a+n-1 <= hi+shift && a <= hi; a++ {
+			same := true
+			for k, c := range rd.Cards {
+				if int(c.Rank()) != posRank(a+k) {
+					same = false
+					break
+				}
+			}
+			if !same {
+				continue
+			}
+			s := tslot{tab: len(g.tabs), kind: Run, suit: suit, lo: a + shift, hi: a + shift + n - 1, n: n, tj: tj}
+			if !slices.Contains(t.slots, s) {
+				t.slots = append(t.slots, s)
+			}
+		}
+		if g.jok {
+			t.idle = max(t.idle, int32(min(13-n, g.mx-tj)))
+		}
+		relevant = relevant || handLane>>uint(suit*16)&laneRanks != 0
+	}
+	t.idle = max(t.idle, 0)
+	if relevant || jokers > 0 && t.idle > 0 {
+		g.tabs = append(g.tabs, t)
+	}
+	return nil
+}
+
+// jeff returns how many jokers a new meld could use now.
+func (g *general) jeff() int {
+	if !g.jok {
+		return 0
+	}
+	return min(int(g.st.j), g.mx)
+}
+
+// dec takes n copies of the card at bit b out of the open cards.
+func (g *general) dec(b int, n uint8) {
+	st := &g.st
+	c := st.cnt[b] - n
+	st.cnt[b] = c
+	rk := b & 15
+	st.key[b>>5] -= uint64(n) << uint((b&31)*2)
+	if g.copies {
+		st.rankN[rk] -= n
+	}
+	if c == 0 {
+		st.lane &^= 1 << uint(b)
+		st.order &^= 1 << uint((rk-1)*4+b>>4)
+		if !g.copies {
+			st.rankN[rk]--
+		}
+	}
+}
+
+// search returns the least weight the open cards and jokers can leave in
+// hand, or, when that is at least beta, a lower bound that is at least
+// beta. The state is as it was when search returns.
+func (g *general) search(beta int64) int64 {
+	saved := g.st
+	fw := g.dropForced(nil)
+	if g.st.order == 0 {
+		v := fw + g.leaf()
+		g.st = saved
+		return v
+	}
+	lb := fw
+	if g.neg {
+		lb += g.negBound()
+	}
+	if lb >= beta {
+		g.st = saved
+		return lb
+	}
+	var key ttKey
+	if g.useTT {
+		key = g.key()
+		if e, ok := g.tt[key]; ok {
+			v := fw + e.v
+			if e.exact || v >= beta {
+				g.st = saved
+				return v
+			}
+			lb = max(lb, v)
+		}
+	}
+	base := g.st
+	top := len(g.opts)
+	g.genOptions()
+	best := int64(infinity)
+	for i := top; i < len(g.opts); i++ {
+		o := g.opts[i]
+		g.st = base
+		g.apply(&o)
+		v := fw + o.cost + g.search(min(beta, best)-fw-o.cost)
+		if v < best {
+			best = v
+			if best <= lb {
+				break
+			}
+		}
+	}
+	g.opts = g.opts[:top]
+	if g.useTT {
+		g.tt[key] = ttEntry{v: best - fw, exact: best < beta}
+	}
+	g.st = saved
+	return best
+}
+
+func (g *general) key() ttKey {
+	j := uint64(g.st.j)
+	c := min(uint64(max(g.st.cap, 0)), j)
+	return ttKey{g.st.key[0], g.st.key[1], j | c<<16 | g.st.used<<32}
+}
+
+// leaf returns the weight of the jokers left when no natural is open.
+func (g *general) leaf() int64 {
+	j := int64(g.st.j)
+	if j == 0 {
+		return 0
+	}
+	if g.wJ < 0 {
+		return j * g.wJ
+	}
+	return max(0, j-g.capacity()) * g.wJ
+}
+
+// capacity returns how many jokers the groups formed and the free table
+// melds can still take.
+func (g *general) capacity() int64 {
+	c := int64(g.st.cap)
+	for i := range g.tabs {
+		if g.st.used>>uint(i)&1 == 0 {
+			c += int64(g.tabs[i].idle)
+		}
+	}
+	return c
+}
+
+// negBound returns the weight of the open cards that would rather stay in
+// hand, for the bound when some values are negative.
+func (g *general) negBound() int64 {
+	var v int64
+	for y := g.st.lane; y != 0; y &= y - 1 {
+		b := bits.TrailingZeros64(y)
+		if g.w[b] < 0 {
+			v += g.w[b] * int64(g.st.cnt[b])
+		}
+	}
+	if g.wJ < 0 {
+		v += g.wJ * int64(g.st.j)
+	}
+	return v
+}
+
+// dropForced takes the open cards no group could hold out of play and
+// returns their weight; dead, when not nil, counts them.
+func (g *general) dropForced(dead *[64]uint8) int64 {
+	forced := g.st.lane &^ g.meldable()
+	var fw int64
+	for ; forced != 0; forced &= forced - 1 {
+		b := bits.TrailingZeros64(forced)
+		n := g.st.cnt[b]
+		fw += g.w[b] * int64(n)
+		if dead != nil {
+			dead[b] += n
+		}
+		g.dec(b, n)
+	}
+	return fw
+}
+
+// meldable returns the open cards that some group of open cards, jokers
+// and free table melds might hold. It may say yes too often, never too
+// rarely.
+func (g *general) meldable() uint64 {
+	x := g.st.lane
+	jeff := g.jeff()
+	var res uint64
+	if g.runs {
+		res = g.runMeldable(x, jeff)
+	}
+	if g.sets {
+		res |= g.setMeldable(x, jeff)
+	}
+	if len(g.tabs) > 0 {
+		res |= g.tableReach(x)
+	}
+	return res & x
+}
+
+// windowStarts returns the bits p of y such that at least t of the bits p
+// to p+m-1 of y are set (bit-sliced counting, m at most 15).
+func windowStarts(y uint64, m, t int) uint64 {
+	switch {
+	case t <= 0:
+		return ^uint64(0)
+	case t == m:
+		s := y
+		for k := 1; k < m; k++ {
+			s &= y >> uint(k)
+		}
+		return s
+	case t == 1:
+		s := y
+		for k := 1; k < m; k++ {
+			s |= y >> uint(k)
+		}
+		return s
+	}
+	var c [4]uint64 // the count's bits
+	for k := 0; k < m; k++ {
+		carry := y >> uint(k)
+		for i := 0; i < 4 && carry != 0; i++ {
+			c[i], carry = c[i]^carry, c[i]&carry
+		}
+	}
+	var ge uint64
+	eq := ^uint64(0)
+	for i := 3; i >= 0; i-- {
+		if t>>uint(i)&1 == 0 {
+			ge |= eq & c[i]
+			eq &^= c[i]
+		} else {
+			eq &= c[i]
+		}
+	}
+	return ge | eq
+}
+
+func spread(s uint64, m int) uint64 {
+	mm := s
+	for k := 1; k < m; k++ {
+		mm |= s << uint(k)
+	}
+	return mm
+}
+
+// neighbours returns the bits of y with another bit of y at most d away in
+// the same 16-bit lane.
+func neighbours(y uint64, d int) uint64 {
+	var nb uint64
+	for k := 1; k <= d; k++ {
+		down := laneOnes * (1<<uint(16-k) - 1)
+		up := laneOnes * (0xFFFF &^ (1<<uint(k) - 1))
+		nb |= (y>>uint(k))&down | (y<<uint(k))&up
+	}
+	return nb & y
+}
+
+func (g *general) runMeldable(x uint64, jeff int) uint64 {
+	t := max(1, g.m-jeff)
+	needNb := g.mNat >= 2 && t < 2 // the window does not hold a second natural
+	d := min(jeff+1, 12)
+	if g.r.Wrap {
+		var res uint64
+		for s := uint(0); s < 64; s += 16 {
+			v := x >> s & laneRanks
+			if v == 0 {
+				continue
+			}
+			y := v | v<<13 | v<<26
+			st := windowStarts(y, g.m, t) & (1<<uint(40-g.m) - 2)
+			mm := spread(st, g.m)
+			if needNb {
+				var nb uint64
+				for k := 1; k <= d; k++ {
+					nb |= y>>uint(k) | y<<uint(k)
+				}
+				mm &= nb
+			}
+			res |= g.foldLane(mm&y) << s
+		}
+		return res
+	}
+	y := x
+	switch g.r.Ace {
+	case AceHigh:
+		y = x&^aceBits | (x&aceBits)<<13
+	case AceEither:
+		y = x | (x&aceBits)<<13
+	}
+	mm := spread(windowStarts(y, g.m, t)&g.validStarts, g.m) & y
+	if needNb {
+		mm &= neighbours(y, d)
+	}
+	return mm | (mm>>13)&aceBits
+}
+
+func (g *general) setMeldable(x uint64, jeff int) uint64 {
+	t := max(g.mNat, g.m-jeff, 1)
+	var rk uint64
+	if !g.copies {
+		a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
+		switch t {
+		case 1:
+			rk = a | b | c | d
+		case 2:
+			rk = a&b | c&d | (a|b)&(c|d)
+		case 3:
+			rk = a&b&(c|d) | c&d&(a|b)
+		case 4:
+			rk = a & b & c & d
+		}
+	} else {
+		for r := 1; r <= 13; r++ {
+			if int(g.st.rankN[r]) >= t {
+				rk |= 1 << uint(r)
+			}
+		}
+	}
+	return rk * laneOnes
+}
+
+// tableReach returns the open cards that might be laid off onto the free
+// table melds: a run reaches along open cards of its suit and as many gaps
+// as jokers can fill.
+func (g *general) tableReach(x uint64) uint64 {
+	var res uint64
+	jr := int(g.st.j)
+	if !g.jok {
+		jr = 0
+	}
+	for i := range g.tabs {
+		t := &g.tabs[i]
+		if g.st.used>>uint(i)&1 != 0 {
+			continue
+		}
+		res |= t.setReach
+		for k := range t.slots {
+			s := &t.slots[k]
+			if s.kind != Run {
+				continue
+			}
+			y := g.linLane(x >> uint(s.suit*16) & laneRanks)
+			if y == 0 {
+				continue
+			}
+			jb := min(jr, g.mx-s.tj)
+			var reach uint64
+			gaps := 0
+			for p := s.hi + 1; p <= g.hi && p-s.lo < 13; p++ {
+				if y>>uint(p)&1 != 0 {
+					reach |= 1 << uint(p)
+				} else if gaps++; gaps > jb {
+					break
+				}
+			}
+			gaps = 0
+			for p := s.lo - 1; p >= g.lo && s.hi-p < 13; p-- {
+				if y>>uint(p)&1 != 0 {
+					reach |= 1 << uint(p)
+				} else if gaps++; gaps > jb {
+					break
+				}
+			}
+			res |= g.foldLane(reach) << uint(s.suit*16)
+		}
+	}
+	return res
+}
+
+// apply plays option o.
+func (g *general) apply(o *option) {
+	switch o.kind {
+	case optDead:
+		g.dec(int(o.bit), g.st.cnt[o.bit])
+	case optSet:
+		for s, n := range o.take {
+			if n > 0 {
+				g.dec(s*16+int(o.bit), n)
+			}
+		}
+	case optRun:
+		for y := o.lane; y != 0; y &= y - 1 {
+			g.dec(bits.TrailingZeros64(y), 1)
+		}
+	}
+	g.st.j -= int32(o.k)
+	g.st.cap += int32(o.cap)
+	if o.tab >= 0 {
+		g.st.used |= 1 << uint(o.tab)
+	}
+}
+
+// genOptions appends to g.opts the ways to place the lowest open card:
+// groups needing fewer jokers first, deadwood last.
+func (g *general) genOptions() {
+	ob := bits.TrailingZeros64(g.st.order)
+	s, rk := ob&3, ob>>2+1
+	b := s*16 + rk
+	top := len(g.opts)
+	if g.sets {
+		g.genSets(s, rk, nil)
+	}
+	if g.runs {
+		g.genRuns(s, rk)
+	}
+	for i := range g.tabs {
+		if g.st.used>>uint(i)&1 != 0 {
+			continue
+		}
+		for k := range g.tabs[i].slots {
+			sl := &g.tabs[i].slots[k]
+			switch {
+			case sl.kind == Set && sl.rank == rk:
+				g.genSets(s, rk, sl)
+			case sl.kind == Run && sl.suit == s:
+				g.genLayoffRuns(s, rk, sl)
+			}
+		}
+	}
+	// Stable sort by jokers needed: few options, so insertion sort.
+	o := g.opts[top:]
+	for i := 1; i < len(o); i++ {
+		for j := i; j > 0 && o[j].k < o[j-1].k; j-- {
+			o[j], o[j-1] = o[j-1], o[j]
+		}
+	}
+	g.opts = append(g.opts, option{kind: optDead, bit: uint8(b), cost: g.w[b] * int64(g.st.cnt[b]), tab: -1})
+}
+
+// genSets lists the sets whose lowest card is rank rk of suit s: new sets when
+// sl is nil, else the cards laid off onto the set reading sl.
+func (g *general) genSets(s, rk int, sl *tslot) {
+	var avail [4]int
+	for t := s; t < 4; t++ {
+		avail[t] = min(int(g.st.cnt[t*16+rk]), g.limit)
+	}
+	if sl != nil {
+		for t := s; t < 4; t++ {
+			avail[t] = min(avail[t], g.limit-sl.use[t])
+		}
+		if avail[s] < 1 {
+			return
+		}
+	}
+	jeff := g.jeff()
+	mEff := max(g.m, g.mNat)
+	var take [4]uint8
+	var rec func(t, n int)
+	rec = func(t, n int) {
+		if t == 4 {
+			o := option{kind: optSet, bit: uint8(rk), take: take, tab: -1}
+			if sl == nil {
+				// RULES.md 2: a set of 2m natural cards or more splits
+				// into two sets.
+				if n < g.mNat || n > g.maxSet || n >= 2*mEff {
+					return
+				}
+				k := max(0, g.m-n)
+				if k > jeff {
+					return
+				}
+				o.k = int16(k)
+				if g.jok {
+					o.cap = int16(min(g.maxSet-max(n, g.m), g.mx-k))
+				}
+			} else {
+				if sl.n+n > g.maxSet {
+					return
+				}
+				o.tab = int16(sl.tab)
+				if g.jok {
+					o.cap = int16(min(g.maxSet-sl.n-n, g.mx-sl.tj))
+				}
+			}
+			g.opts = append(g.opts, o)
+			return
+		}
+		from := 0
+		if t == s {
+			from = 1
+		}
+		for c := from; c <= avail[t]; c++ {
+			take[t] = uint8(c)
+			rec(t+1, n+c)
+		}
+		take[t] = 0
+	}
+	rec(s, 0)
+}
+
+// runGen holds what the run enumerations share.
+type runGen struct {
+	avail  uint64 // linear positions of open naturals of the suit
+	c      uint64 // linear positions of the lowest open card
+	p      int    // a position of it
+	budget int    // jokers the group may use
+	suit   int
+	sl     *tslot
+}
+
+// genRuns lists the new runs whose lowest card is rank rk of suit s.
+func (g *general) genRuns(s, rk int) {
+	v := g.st.lane >> uint(s*16) & laneRanks
+	rg := runGen{avail: g.linLane(v &^ (1 << uint(rk))), budget: g.jeff(), suit: s}
+	ps := g.linLane(1<<uint(rk)) & (1<<uint(g.hi+1) - 1<<uint(g.lo))
+	if g.r.Wrap {
+		ps = 1 << uint(rk+13) // the middle copy: arcs reach 12 either way
+	}
+	for ; ps != 0; ps &= ps - 1 {
+		rg.p = bits.TrailingZeros64(ps)
+		g.runDown(&rg, rg.p, 1<<uint(rg.p), 0)
+	}
+}
+
+// runDown extends a new run below its low end L, then above.
+func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
+	if g.splittable(nat, L, rg.p) {
+		return
+	}
+	g.runUp(rg, L, rg.p, nat, gaps)
+	below := rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, rg.p-12)) - 1)
+	for below != 0 {
+		x := 63 - bits.LeadingZeros64(below)
+		below &^= 1 << uint(x)
+		ng := gaps + L - x - 1
+		if ng > rg.budget {
+			break
+		}
+		g.runDown(rg, x, nat|1<<uint(x), ng)
+	}
+}
+
+// runUp lists the run [L, H] and extends it above H.
+func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
+	if H != rg.p && g.splittable(nat, L, H) {
+		return
+	}
+	n := bits.OnesCount64(nat)
+	size := max(H-L+1, g.m)
+	if k := size - n; n >= g.mNat && k <= rg.budget {
+		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int16(k), tab: -1}
+		if g.jok {
+			o.cap = int16(min(13-size, g.mx-k))
+		}
+		o.lane = g.foldLane(nat) << uint(rg.suit*16)
+		g.opts = append(g.opts, o)
+	}
+	above := rg.avail >> uint(H+1) << uint(H+1) & (1<<uint(min(g.hi, L+12)+1) - 1)
+	for above != 0 {
+		y := bits.TrailingZeros64(above)
+		above &= above - 1
+		ng := gaps + y - H - 1
+		if ng > rg.budget {
+			break
+		}
+		g.runUp(rg, L, y, nat|1<<uint(y), ng)
+	}
+}
+
+// splittable reports whether the natural run nat on [L, H] is two valid
+// runs without more jokers, so it need not be listed.
+func (g *general) splittable(nat uint64, L, H int) bool {
+	if H-L+1 < 2*g.m {
+		return false
+	}
+	total := bits.OnesCount64(nat)
+	for q := L + g.m - 1; q <= H-g.m; q++ {
+		n1 := bits.OnesCount64(nat & (1<<uint(q+1) - 1))
+		n2 := total - n1
+		if n1 >= g.mNat && n2 >= g.mNat && q-L+1-n1 <= g.mx && H-q-n2 <= g.mx {
+			return true
+		}
+	}
+	return false
+}
+
+// genLayoffRuns lists the lay-offs holding the lowest open card (rank rk,
+// suit s) onto the run reading sl.
+func (g *general) genLayoffRuns(s, rk int, sl *tslot) {
+	v := g.st.lane >> uint(s*16) & laneRanks
+	window := uint64(1)<<uint(sl.hi+1) - uint64(1)<<uint(sl.lo)
+	rg := runGen{avail: g.linLane(v) &^ window, c: g.linLane(1 << uint(rk)), suit: s, sl: sl}
+	if rg.avail&rg.c == 0 {
+		return
+	}
+	rg.budget = 0
+	if g.jok {
+		rg.budget = min(int(g.st.j), g.mx-sl.tj)
+	}
+	g.layDown(&rg, sl.lo, 0, 0)
+}
+
+func (g *general) layDown(rg *runGen, L int, nat uint64, gaps int) {
+	sl := rg.sl
+	g.layUp(rg, L, sl.hi, nat, gaps)
+	below := rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, sl.hi-12)) - 1)
+	for below != 0 {
+		x := 63 - bits.LeadingZeros64(below)
+		below &^= 1 << uint(x)
+		ng := gaps + L - x - 1
+		if ng > rg.budget {
+			break
+		}
+		g.layDown(rg, x, nat|1<<uint(x), ng)
+	}
+}
+
+func (g *general) layUp(rg *runGen, L, H int, nat uint64, gaps int) {
+	sl := rg.sl
+	if nat&rg.c != 0 {
+		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int16(gaps), tab: int16(sl.tab)}
+		if g.jok {
+			o.cap = int16(min(13-(H-L+1), g.mx-sl.tj-gaps))
+		}
+		o.lane = g.foldLane(nat) << uint(rg.suit*16)
+		g.opts = append(g.opts, o)
+	}
+	above := rg.avail >> uint(H+1) << uint(H+1) & (1<<uint(min(g.hi, L+12)+1) - 1)
+	for above != 0 {
+		y := bits.TrailingZeros64(above)
+		above &= above - 1
+		ng := gaps + y - H - 1
+		if ng > rg.budget {
+			break
+		}
+		g.layUp(rg, L, y, nat|1<<uint(y), ng)
+	}
+}
+
+// reconstruct walks down an optimal branch of value target (the value of
+// the initial state), recording it in g.path, g.dead and g.absorbed.
+func (g *general) reconstruct(target int64) {
+	g.st = g.init
+	for {
+		fw := g.dropForced(&g.dead)
+		if g.st.order == 0 {
+			break
+		}
+		top := len(g.opts)
+		g.genOptions()
+		base := g.st
+		found := false
+		for i := top; i < len(g.opts); i++ {
+			o := g.opts[i]
+			g.st = base
+			g.apply(&o)
+			sub := target - fw - o.cost
+			if g.search(sub+1) == sub {
+				if o.kind == optDead {
+					g.dead[o.bit] += base.cnt[o.bit]
+				} else {
+					g.path = append(g.path, o)
+				}
+				target, found = sub, true
+				break
+			}
+		}
+		g.opts = g.opts[:top]
+		if !found {
+			panic("engine: the arrangement solver lost its best branch")
+		}
+	}
+	// The jokers left go where groups can take them, in order; a joker
+	// worth less than nothing stays in hand.
+	left := g.st.j
+	for _, o := range g.path {
+		a := int32(0)
+		if g.wJ >= 0 {
+			a = min(left, int32(o.cap))
+		}
+		g.absorbed = append(g.absorbed, a)
+		left -= a
+	}
+	for i := range g.tabs {
+		a := int32(0)
+		if g.wJ >= 0 && g.st.used>>uint(i)&1 == 0 {
+			a = min(left, g.tabs[i].idle)
+		}
+		g.absorbed = append(g.absorbed, a)
+		left -= a
+	}
+	g.deadJ = int(left)
+}
+
+// gmeld is a meld or lay-off of the answer, with all its jokers.
+type gmeld struct {
+	o      option
+	jokers int
+}
+
+// arrangement renders what reconstruct found.
+func (g *general) arrangement(hand []Card, table []Meld) Arrangement {
+	var a Arrangement
+	var melds []gmeld
+	lays := make([]Layoff, 0, len(g.tabs))
+	for i, o := range g.path {
+		m := gmeld{o, int(o.k) + int(g.absorbed[i])}
+		if o.tab < 0 {
+			melds = append(melds, m)
+			continue
+		}
+		lays = append(lays, Layoff{Onto: g.tabs[o.tab].index, Cards: g.render(m, true)})
+	}
+	for i := range g.tabs {
+		if n := g.absorbed[len(g.path)+i]; n > 0 {
+			lays = append(lays, Layoff{Onto: g.tabs[i].index, Cards: slices.Repeat([]Card{Joker}, int(n))})
+		}
+	}
+	melds = g.merge(melds)
+	for _, m := range melds {
+		a.Melds = append(a.Melds, g.render(m, false))
+	}
+	slices.SortStableFunc(a.Melds, func(x, y []Card) int { return int(lowest(x)) - int(lowest(y)) })
+	if len(lays) > 0 {
+		slices.SortFunc(lays, func(x, y Layoff) int { return x.Onto - y.Onto })
+		a.Layoffs = lays
+	}
+	for b, n := range g.dead {
+		for range n {
+			a.Deadwood = append(a.Deadwood, bitCard(b))
+		}
+	}
+	for range g.deadJ {
+		a.Deadwood = append(a.Deadwood, Joker)
+	}
+	a.Points = g.r.Values.Sum(a.Deadwood)
+	return a
+}
+
+// lowest returns the lowest natural card of a meld.
+func lowest(cards []Card) Card {
+	low := Joker
+	for _, c := range cards {
+		low = min(low, c)
+	}
+	return low
+}
+
+// merge joins new melds that the solver listed apart only because it lists
+// short melds: two runs of a suit that meet, two sets of a rank.
+func (g *general) merge(melds []gmeld) []gmeld {
+	for i := 0; i < len(melds); i++ {
+		for j := i + 1; j < len(melds); j++ {
+			x, y := &melds[i].o, &melds[j].o
+			jk := melds[i].jokers + melds[j].jokers
+			ok := false
+			switch {
+			case x.kind != y.kind || jk > g.mx:
+			case x.kind == optRun:
+				n := bits.OnesCount64(x.lin) + bits.OnesCount64(y.lin)
+				if x.suit == y.suit && (x.hi+1 == y.lo || y.hi+1 == x.lo) && n+jk <= 13 {
+					x.lin |= y.lin
+					x.lo, x.hi = min(x.lo, y.lo), max(x.hi, y.hi)
+					ok = true
+				}
+			case x.bit == y.bit:
+				n := jk
+				fits := true
+				for s := range 4 {
+					n += int(x.take[s]) + int(y.take[s])
+					fits = fits && int(x.take[s])+int(y.take[s]) <= g.limit
+				}
+				if fits && n <= g.maxSet {
+					for s := range 4 {
+						x.take[s] += y.take[s]
+					}
+					ok = true
+				}
+			}
+			if ok {
+				melds[i].jokers = jk
+				melds = slices.Delete(melds, j, j+1)
+				j = i
+			}
+		}
+	}
+	return melds
+}
+
+// render returns the cards of a meld (runs from the low end with each joker
+// in its place, sets in suit order then jokers) or of a lay-off (naturals,
+// then jokers).
+func (g *general) render(m gmeld, layoff bool) []Card {
+	o := m.o
+	var cards []Card
+	if o.kind == optSet {
+		for s, n := range o.take {
+			for range n {
+				cards = append(cards, NewCard(Rank(o.bit), Suit(s+1)))
+			}
+		}
+		for range m.jokers {
+			cards = append(cards, Joker)
+		}
+		return cards
+	}
+	suit := Suit(o.suit + 1)
+	if layoff {
+		for y := o.lin; y != 0; y &= y - 1 {
+			cards = append(cards, NewCard(Rank(posRank(bits.TrailingZeros64(y))), suit))
+		}
+		for range m.jokers {
+			cards = append(cards, Joker)
+		}
+		return cards
+	}
+	lo, hi := int(o.lo), int(o.hi)
+	ext := m.jokers - (hi - lo + 1 - bits.OnesCount64(o.lin))
+	above := min(ext, g.hi-hi)
+	for range ext - above {
+		cards = append(cards, Joker)
+	}
+	for p := lo; p <= hi; p++ {
+		if o.lin>>uint(p)&1 != 0 {
+			cards = append(cards, NewCard(Rank(posRank(p)), suit))
+		} else {
+			cards = append(cards, Joker)
+		}
+	}
+	for range above {
+		cards = append(cards, Joker)
+	}
+	return cards
+}
+
+// canGoOut reports Arrangement.CanGoOut for a hand of n cards whose best
+// arrangement leaves left cards.
+func (g *general) canGoOut(n, left int) bool {
+	dr := g.r.DiscardRequired
+	switch {
+	case n == 0:
+		return !dr
+	case !dr && left <= 1, dr && left == 1:
+		return true
+	}
+	// Count cards instead of points.
+	for b := range g.w {
+		g.w[b] = 1
+	}
+	g.wJ, g.neg = 1, false
+	if g.useTT {
+		clear(g.tt)
+	}
+	g.st = g.init
+	v := g.search(2)
+	if !dr || v != 0 {
+		return v == 1 || !dr && v == 0
+	}
+	// The hand can meld completely: keep back each kind of card in turn.
+	for b, c := range g.init.cnt {
+		if c > 0 {
+			g.st = g.init
+			g.dec(b, 1)
+			if g.search(1) == 0 {
+				return true
+			}
+		}
+	}
+	if g.init.j > 0 {
+		g.st = g.init
+		g.st.j--
+		return g.search(1) == 0
+	}
+	return false
+}
