@@ -48,7 +48,8 @@ func LoadFile(path string) (*Variant, error) {
 }
 
 // Resolve returns the variant nameOrFile names: a built-in when it is the
-// name of one, else the variant file at that path.
+// name of one, else the variant file at that path. A name that is neither
+// is an error that lists the built-ins.
 func Resolve(nameOrFile string) (*Variant, error) {
 	if isBuiltin(nameOrFile) {
 		return Builtin(nameOrFile)
@@ -150,7 +151,7 @@ func (r *reader) walk(n *yaml.Node, prefix string, v *Variant) {
 	}
 	r.groups[prefix] = true
 	seen := map[string]int{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
+	for i := 0; i+1 < len(n.Content) && !r.tooMany; i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			r.add(problemf(k.Line, prefix, "want a key name, got %s", got(k)))

@@ -47,6 +47,9 @@ func parse(data []byte) (*yaml.Node, []problem) {
 		return nil, []problem{{line: 1 + bytes.Count(data[:i], []byte("\n")),
 			msg: fmt.Sprintf("not UTF-8 text (byte 0x%02x)", data[i])}}
 	}
+	if line := flowTooDeep(data); line > 0 {
+		return nil, []problem{{line: line, msg: "nested deeper than any key of a variant file"}}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	switch err := decode(dec, &doc); {
@@ -74,6 +77,33 @@ func parse(data []byte) (*yaml.Node, []problem) {
 		return nil, []problem{*p}
 	}
 	return root, nil
+}
+
+// maxFlowDepth is how many brackets ([ or {) may be open at once before a
+// file is refused unparsed. A whole variant file written in flow style
+// opens 3; the YAML parser takes tens of milliseconds to wade through
+// 10,000 before it gives up.
+const maxFlowDepth = 16
+
+// flowTooDeep returns the line where more than maxFlowDepth brackets are
+// open, or 0. It reads bytes, not YAML, so a bracket in a string or comment
+// counts too: only text with more than 16 unclosed brackets could be
+// refused wrongly, and any nesting it lets through is caught by scan.
+func flowTooDeep(data []byte) int {
+	depth, line := 0, 1
+	for _, b := range data {
+		switch b {
+		case '\n':
+			line++
+		case '[', '{':
+			if depth++; depth > maxFlowDepth {
+				return line
+			}
+		case ']', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return 0
 }
 
 // decode decodes the next document, turning a panic in the YAML package

@@ -249,10 +249,7 @@ func suggest(key string) string {
 	if len(key) > 64 {
 		return ""
 	}
-	prefix, name := "", key
-	if i := strings.LastIndexByte(key, '.'); i >= 0 {
-		prefix, name = key[:i], key[i+1:]
-	}
+	prefix, name := splitKey(key)
 	if best := nearest(name, name, sections[prefix]); best != "" {
 		return join(prefix, best)
 	}
