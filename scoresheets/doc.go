@@ -1,0 +1,52 @@
+// Package scoresheets is the match file of rummy: a match's settings, its
+// rounds as the players entered them and the scores the referee gave them,
+// kept as a versioned, human-readable YAML file.
+//
+// A Sheet is the match in memory. New starts one; Record, Undo, Edit and End
+// change it, each judging through the referee and noting what changed in
+// the sheet's audit trail. Marshal and Unmarshal convert it to and from the
+// file's bytes: Unmarshal is strict, judges every round again and refuses a
+// file whose stored scores disagree with the referee's. Load, Create, Save
+// and Update read and write files on disk: saves are atomic (a crash leaves
+// the old file or the new one, never a torn one), keep the previous version
+// as PATH.bak, refuse to overwrite a file changed since it was loaded, and
+// take a lock (PATH.lock) against a second rummy writing the same match.
+// Show, ShowJSON and Export render a sheet as plain text, JSON, CSV or
+// Markdown.
+//
+// It is not the rule book: which rounds are legal, what they score, who
+// wins and who deals next are the referee package's decisions, and totals
+// are always recomputed from the rounds, never trusted from a file. Nor
+// does it talk to people: it prints no colour, asks no questions and never
+// exits; cmd/rummy does that.
+//
+// The file, schema_version 1, looks like this (abridged):
+//
+//	schema_version: 1
+//	created: 2026-03-01T19:30:00Z
+//	variant:                  # the full effective rules, as variants.Load reads them
+//	  name: basic
+//	  ...
+//	players: [Ann, Bob, Cy]   # seating order
+//	first_dealer: Ann
+//	target: 150               # 0: none
+//	round_limit: 0            # 0: none
+//	rounds:
+//	  - number: 1
+//	    dealer: Ann
+//	    out: Bob              # or stalemate: true, or neither when nobody went out
+//	    rummy: true           # only when claimed
+//	    melds:
+//	      - {player: Bob, cards: "7H 8H 9H"}
+//	    layoffs:
+//	      - {player: Bob, cards: "10H", onto: 1}   # onto: 1-based into this round's melds
+//	    hands:
+//	      Ann: "KH 3D"
+//	      Cy: {points: 12}    # points counted at the table instead of cards
+//	    scores: {Ann: 0, Bob: 25, Cy: 0}
+//	audit:
+//	  - {time: 2026-03-01T19:30:00Z, action: new, note: "..."}
+//	  - {time: 2026-03-01T19:41:12Z, action: round, round: 1, note: "..."}
+//
+// An ended: TIME key appears once the players agree to stop.
+package scoresheets
