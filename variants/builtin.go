@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The built-in variants of RULES.md 6, as variant files embedded in the
@@ -42,10 +43,37 @@ func Builtin(name string) (*Variant, error) {
 	if !isBuiltin(name) {
 		return nil, fmt.Errorf("%q is not a built-in variant (%s)", name, orList(builtinNames))
 	}
-	file := "builtin/" + name + ".yaml"
-	data, err := builtinFS.ReadFile(file)
+	all, err := loadBuiltins()
 	if err != nil {
 		return nil, err
 	}
-	return load(file, data, true)
+	return all[name].clone(), nil
 }
+
+// loadBuiltins reads the built-in files once: Builtin and every base: would
+// otherwise parse them again each time. (Reading a built-in never reaches
+// Builtin, since a built-in has no base, so the Once cannot wait on itself.)
+func loadBuiltins() (map[string]*Variant, error) {
+	builtinsOnce.Do(func() {
+		all := make(map[string]*Variant, len(builtinNames))
+		for _, name := range builtinNames {
+			file := "builtin/" + name + ".yaml"
+			data, err := builtinFS.ReadFile(file)
+			if err == nil {
+				all[name], err = load(file, data, true)
+			}
+			if err != nil {
+				builtinsErr = err
+				return
+			}
+		}
+		builtins = all
+	})
+	return builtins, builtinsErr
+}
+
+var (
+	builtinsOnce sync.Once
+	builtins     map[string]*Variant
+	builtinsErr  error
+)
