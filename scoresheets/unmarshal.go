@@ -1,0 +1,845 @@
+package scoresheets
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/referee"
+	"github.com/rummy-referee/rummy/variants"
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxFileSize is the largest match file Unmarshal and Load read, in bytes:
+// far above any real match (a 1,000-round match is under 1 MiB), low
+// enough that a hostile file cannot exhaust memory.
+const MaxFileSize = 16 << 20
+
+// ErrNotMatch marks a file that is not a match file at all: not a YAML
+// mapping, or one without schema_version. List skips such files.
+var ErrNotMatch = errors.New("not a match file")
+
+// Unmarshal reads a match file; name (usually its path) starts every error
+// message, with the line where the line is known: "match.yaml:12: ...".
+//
+// It is strict: unknown or repeated keys, values of the wrong type, bad
+// cards (the token is named), unknown players, anchors and aliases, more
+// than one YAML document, files over MaxFileSize and a schema_version other
+// than 1 are errors. It then judges every round again with the referee,
+// checks that each round was dealt by the player the rotation says, and
+// refuses a file whose stored round scores disagree with the referee's,
+// naming the round and the player, or that holds rounds after the match
+// was over. Totals are never read from the file: Standing recomputes them.
+func Unmarshal(name string, data []byte) (*Sheet, error) {
+	d := &decoder{name: name, data: data}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: the file has %d bytes, more than a match file may hold (%d)", name, len(data), MaxFileSize)
+	}
+	root, err := d.parse()
+	if err != nil {
+		return nil, err
+	}
+	return d.sheet(root)
+}
+
+type decoder struct {
+	name string
+	data []byte
+}
+
+// errorf returns an error that starts with the file's name and n's line.
+// format may use %w.
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) error {
+	if n != nil && n.Line > 0 {
+		return fmt.Errorf("%s:%d: "+format, append([]any{d.name, n.Line}, args...)...)
+	}
+	return fmt.Errorf("%s: "+format, append([]any{d.name}, args...)...)
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// parse reads the YAML document and checks its shape: one document, a
+// mapping at the top, no anchors or aliases anywhere.
+func (d *decoder) parse() (root *yaml.Node, err error) {
+	defer func() {
+		// The YAML parser is not ours; a panic on hostile bytes must
+		// still be an error about the file.
+		if r := recover(); r != nil {
+			root, err = nil, fmt.Errorf("%s: the YAML cannot be read: %v", d.name, r)
+		}
+	}()
+	if bytes.ContainsRune(d.data, 0) {
+		return nil, fmt.Errorf("%s: the file holds a NUL byte: %w", d.name, ErrNotMatch)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(d.data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: the file is empty: %w", d.name, ErrNotMatch)
+		}
+		return nil, d.yamlError(err)
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return nil, d.yamlError(err)
+	default:
+		return nil, d.errorf(&extra, "a second YAML document starts here; a match file holds one")
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil, fmt.Errorf("%s: the file is empty: %w", d.name, ErrNotMatch)
+	}
+	root = doc.Content[0]
+	if err := d.plain(root); err != nil {
+		return nil, err
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, d.errorf(root, "%w: the file holds %s, and a match file is a mapping that starts with schema_version: %d", ErrNotMatch, describe(root), SchemaVersion)
+	}
+	return root, nil
+}
+
+// yamlError places a YAML syntax error at its line. go.yaml.in/yaml/v3
+// counts lines from 0 in its parser's errors (not its scanner's) and then
+// leaves out line 0, so those get one added back.
+func (d *decoder) yamlError(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	if parserProblems[msg] {
+		line++
+	}
+	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
+		if i := bytes.Index(d.data, []byte("*"+m[1])); i >= 0 {
+			line = bytes.Count(d.data[:i], []byte("\n")) + 1
+		}
+	}
+	if line > 0 {
+		return fmt.Errorf("%s:%d: %s", d.name, line, msg)
+	}
+	return fmt.Errorf("%s: %s", d.name, msg)
+}
+
+var unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+
+// parserProblems are the messages of the YAML parser, as opposed to its
+// scanner, whose lines come 0-based.
+var parserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
+// plain refuses anchors and aliases: a match file has no use for them, and
+// an alias can make a small file expand into a huge one.
+func (d *decoder) plain(n *yaml.Node) error {
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		return d.errorf(n, "anchors and aliases (& and *) are not allowed in a match file")
+	}
+	for _, c := range n.Content {
+		if err := d.plain(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sheet reads the top-level mapping and checks the match it describes.
+func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
+	var ver *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "schema_version" {
+			ver = root.Content[i+1]
+			break
+		}
+	}
+	if ver == nil {
+		return nil, d.errorf(root, "%w: it has no schema_version (a match file starts with schema_version: %d)", ErrNotMatch, SchemaVersion)
+	}
+	v, err := d.integer(ver, "schema_version")
+	if err != nil {
+		return nil, err
+	}
+	if v != SchemaVersion {
+		hint := ""
+		if v > SchemaVersion {
+			hint = "; it was written by a newer rummy"
+		}
+		return nil, d.errorf(ver, "schema_version %d: this rummy reads version %d only%s", v, SchemaVersion, hint)
+	}
+
+	top, err := d.fields(root, "the match", "schema_version", "created", "variant", "players", "first_dealer",
+		"target", "round_limit", "ended", "rounds", "audit")
+	if err != nil {
+		return nil, err
+	}
+	s := &Sheet{}
+	n, err := top.need("created")
+	if err != nil {
+		return nil, err
+	}
+	if s.Created, err = d.time(n, "created"); err != nil {
+		return nil, err
+	}
+	vn, err := top.need("variant")
+	if err != nil {
+		return nil, err
+	}
+	if vn.Kind != yaml.MappingNode {
+		return nil, d.errorf(vn, "variant: want the variant's rules as a mapping, got %s", describe(vn))
+	}
+	if s.Variant, err = d.variant(root, vn); err != nil {
+		return nil, err
+	}
+	if s.Players, err = d.players(top, s.Variant); err != nil {
+		return nil, err
+	}
+	if n, err = top.need("first_dealer"); err != nil {
+		return nil, err
+	}
+	if s.FirstDealer, err = d.player(n, "first_dealer", s.Players); err != nil {
+		return nil, err
+	}
+	if n, err = top.need("target"); err != nil {
+		return nil, err
+	}
+	if s.Target, err = d.count(n, "target"); err != nil {
+		return nil, err
+	}
+	if n, err = top.need("round_limit"); err != nil {
+		return nil, err
+	}
+	if s.RoundLimit, err = d.count(n, "round_limit"); err != nil {
+		return nil, err
+	}
+	ended := top.opt("ended")
+	if ended != nil {
+		if s.Ended, err = d.time(ended, "ended"); err != nil {
+			return nil, err
+		}
+	}
+	if n, err = top.need("rounds"); err != nil {
+		return nil, err
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.errorf(n, "rounds: want a list of rounds, got %s", describe(n))
+	}
+	places := make([]place, len(n.Content))
+	s.Rounds = make([]Entry, len(n.Content))
+	for i, rn := range n.Content {
+		if s.Rounds[i], places[i], err = d.entry(rn, i+1, s.Players); err != nil {
+			return nil, err
+		}
+	}
+	if an := top.opt("audit"); an != nil {
+		if s.Audit, err = d.audit(an); err != nil {
+			return nil, err
+		}
+	}
+	if err := d.check(s, places); err != nil {
+		return nil, err
+	}
+	if ended != nil && len(s.Rounds) == 0 {
+		return nil, d.errorf(ended, "ended is set, but no round is recorded: a match ends after a round")
+	}
+	return s, nil
+}
+
+// check judges every round again and checks the dealers, the stored scores
+// and that no round follows the end of the match.
+func (d *decoder) check(s *Sheet, places []place) error {
+	for i := range s.Rounds {
+		e, at := &s.Rounds[i], places[i]
+		want := s.FirstDealer
+		if i > 0 {
+			want = s.nextDealer(s.Rounds[i-1])
+		}
+		if e.Dealer != want {
+			why := fmt.Sprintf("the first dealer is %s", want)
+			if i > 0 {
+				why = fmt.Sprintf("the deal passes to %s after round %d (deal.rotation: %s)", want, i, s.Variant.Deal.Rotation)
+			}
+			return d.errorf(at.dealer, "round %d: the dealer is %s, but %s", e.Number, e.Dealer, why)
+		}
+		vd, err := referee.Judge(s.Variant, s.Players, e.Round)
+		if err != nil {
+			return d.errorf(at.node, "round %d: %v", e.Number, err)
+		}
+		if !vd.OK() {
+			return d.errorf(at.node, "round %d breaks the rules: %s", e.Number, strings.Join(vd.Problems, "; "))
+		}
+		got := vd.Totals()
+		for _, p := range s.Players {
+			if e.Scores[p] != got[p] {
+				return d.errorf(at.scores[p], "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
+			}
+		}
+	}
+	if k, why := s.finishedAt(s.Rounds); k > 0 && k < len(s.Rounds) {
+		return d.errorf(places[k].node, "round %d is recorded after the match was over: it ended with round %d (%s)", k+1, k, why)
+	}
+	return nil
+}
+
+// place keeps where a round's parts are in the file, for later errors.
+type place struct {
+	node, dealer *yaml.Node
+	scores       map[string]*yaml.Node
+}
+
+func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
+	n, err := top.need("players")
+	if err != nil {
+		return nil, err
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.errorf(n, "players: want a list of names, got %s", describe(n))
+	}
+	players := make([]string, len(n.Content))
+	for i, pn := range n.Content {
+		if players[i], err = d.str(pn, fmt.Sprintf("players: player %d", i+1)); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkPlayers(v, players); err != nil {
+		return nil, d.errorf(n, "players: %v", err)
+	}
+	return players, nil
+}
+
+// entry reads the round at position num (1-based).
+func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, error) {
+	what := fmt.Sprintf("round %d", num)
+	at := place{node: n}
+	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "melds", "layoffs", "hands", "scores")
+	if err != nil {
+		return Entry{}, at, err
+	}
+	e := Entry{}
+	nn, err := f.need("number")
+	if err != nil {
+		return e, at, err
+	}
+	if e.Number, err = d.integer(nn, what+": number"); err != nil {
+		return e, at, err
+	}
+	if e.Number != num {
+		return e, at, d.errorf(nn, "%s is numbered %d: rounds are numbered 1, 2, 3, ... in the order played", what, e.Number)
+	}
+	if at.dealer, err = f.need("dealer"); err != nil {
+		return e, at, err
+	}
+	if e.Dealer, err = d.player(at.dealer, what+": dealer", players); err != nil {
+		return e, at, err
+	}
+	r := &e.Round
+	if on := f.opt("out"); on != nil {
+		if r.Out, err = d.player(on, what+": out", players); err != nil {
+			return e, at, err
+		}
+	}
+	if sn := f.opt("stalemate"); sn != nil {
+		if r.Stalemate, err = d.boolean(sn, what+": stalemate"); err != nil {
+			return e, at, err
+		}
+		if r.Stalemate && r.Out != "" {
+			return e, at, d.errorf(sn, "%s: a round cannot both have a player out and be a stalemate", what)
+		}
+	}
+	if rn := f.opt("rummy"); rn != nil {
+		if r.Rummy, err = d.boolean(rn, what+": rummy"); err != nil {
+			return e, at, err
+		}
+	}
+	if mn := f.opt("melds"); mn != nil {
+		if r.Melds, err = d.melds(mn, what, players); err != nil {
+			return e, at, err
+		}
+	}
+	if ln := f.opt("layoffs"); ln != nil {
+		if r.Layoffs, err = d.layoffs(ln, what, players, len(r.Melds)); err != nil {
+			return e, at, err
+		}
+	}
+	if hn := f.opt("hands"); hn != nil {
+		if r.Hands, err = d.hands(hn, what, players); err != nil {
+			return e, at, err
+		}
+	}
+	sn, err := f.need("scores")
+	if err != nil {
+		return e, at, err
+	}
+	e.Scores = make(map[string]int, len(players))
+	at.scores = make(map[string]*yaml.Node, len(players))
+	err = d.byPlayer(sn, what+": scores", players, func(p string, k, v *yaml.Node) error {
+		n, err := d.integer(v, fmt.Sprintf("%s: %s's score", what, p))
+		if err == nil && (n < -maxNumber || n > maxNumber) {
+			err = d.errorf(v, "%s: %s's score %d is out of range", what, p, n)
+		}
+		e.Scores[p], at.scores[p] = n, v
+		return err
+	})
+	if err != nil {
+		return e, at, err
+	}
+	for _, p := range players {
+		if _, ok := at.scores[p]; !ok {
+			return e, at, d.errorf(sn, "%s: scores: %s's score is missing", what, p)
+		}
+	}
+	return e, at, nil
+}
+
+func (d *decoder) melds(n *yaml.Node, what string, players []string) ([]referee.Meld, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.errorf(n, "%s: melds: want a list of {player, cards}, got %s", what, describe(n))
+	}
+	melds := make([]referee.Meld, len(n.Content))
+	for i, mn := range n.Content {
+		w := fmt.Sprintf("%s: meld %d", what, i+1)
+		f, err := d.fields(mn, w, "player", "cards")
+		if err != nil {
+			return nil, err
+		}
+		pn, err := f.need("player")
+		if err != nil {
+			return nil, err
+		}
+		if melds[i].Player, err = d.player(pn, w+": player", players); err != nil {
+			return nil, err
+		}
+		cn, err := f.need("cards")
+		if err != nil {
+			return nil, err
+		}
+		text, err := d.str(cn, w+": cards")
+		if err != nil {
+			return nil, err
+		}
+		if melds[i].Meld, err = engine.ParseMeld(text); err != nil {
+			return nil, d.errorf(cn, "%s: %v", w, err)
+		}
+		if len(melds[i].Meld.Cards) == 0 {
+			return nil, d.errorf(cn, "%s: no cards", w)
+		}
+	}
+	return melds, nil
+}
+
+func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int) ([]referee.Layoff, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.errorf(n, "%s: layoffs: want a list of {player, cards, onto}, got %s", what, describe(n))
+	}
+	lays := make([]referee.Layoff, len(n.Content))
+	for i, ln := range n.Content {
+		w := fmt.Sprintf("%s: lay-off %d", what, i+1)
+		f, err := d.fields(ln, w, "player", "cards", "onto")
+		if err != nil {
+			return nil, err
+		}
+		pn, err := f.need("player")
+		if err != nil {
+			return nil, err
+		}
+		if lays[i].Player, err = d.player(pn, w+": player", players); err != nil {
+			return nil, err
+		}
+		if lays[i].Cards, err = d.cards(f, "cards", w); err != nil {
+			return nil, err
+		}
+		if len(lays[i].Cards) == 0 {
+			return nil, d.errorf(f.vals["cards"], "%s: no cards", w)
+		}
+		on, err := f.need("onto")
+		if err != nil {
+			return nil, err
+		}
+		if lays[i].Onto, err = d.integer(on, w+": onto"); err != nil {
+			return nil, err
+		}
+		if lays[i].Onto < 1 || lays[i].Onto > melds {
+			return nil, d.errorf(on, "%s: onto %d, but the round has %d %s (onto counts the round's melds from 1)",
+				w, lays[i].Onto, melds, plural(melds, "meld", "melds"))
+		}
+	}
+	return lays, nil
+}
+
+func (d *decoder) hands(n *yaml.Node, what string, players []string) ([]referee.Hand, error) {
+	var hands []referee.Hand
+	err := d.byPlayer(n, what+": hands", players, func(p string, k, v *yaml.Node) error {
+		w := fmt.Sprintf("%s: %s's hand", what, p)
+		h := referee.Hand{Player: p}
+		switch v.Kind {
+		case yaml.MappingNode:
+			f, err := d.fields(v, w, "points")
+			if err != nil {
+				return err
+			}
+			pn, err := f.need("points")
+			if err != nil {
+				return err
+			}
+			if h.Points, err = d.count(pn, w+": points"); err != nil {
+				return err
+			}
+			h.ByPoints = true
+		default:
+			text, err := d.strOr(v, w, `cards as a string ("KH 3D") or {points: N}`)
+			if err != nil {
+				return err
+			}
+			if h.Cards, err = engine.ParseCards(text); err != nil {
+				return d.errorf(v, "%s: %v", w, err)
+			}
+		}
+		hands = append(hands, h)
+		return nil
+	})
+	return hands, err
+}
+
+func (d *decoder) cards(f fields, key, what string) ([]engine.Card, error) {
+	n, err := f.need(key)
+	if err != nil {
+		return nil, err
+	}
+	text, err := d.str(n, what+": "+key)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := engine.ParseCards(text)
+	if err != nil {
+		return nil, d.errorf(n, "%s: %v", what, err)
+	}
+	return cards, nil
+}
+
+func (d *decoder) audit(n *yaml.Node) ([]Audit, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.errorf(n, "audit: want a list, got %s", describe(n))
+	}
+	out := make([]Audit, len(n.Content))
+	for i, an := range n.Content {
+		w := fmt.Sprintf("audit entry %d", i+1)
+		f, err := d.fields(an, w, "time", "action", "round", "note")
+		if err != nil {
+			return nil, err
+		}
+		a := &out[i]
+		tn, err := f.need("time")
+		if err != nil {
+			return nil, err
+		}
+		if a.Time, err = d.time(tn, w+": time"); err != nil {
+			return nil, err
+		}
+		acn, err := f.need("action")
+		if err != nil {
+			return nil, err
+		}
+		act, err := d.str(acn, w+": action")
+		if err != nil {
+			return nil, err
+		}
+		a.Action = Action(act)
+		if !slices.Contains(actions, a.Action) {
+			return nil, d.errorf(acn, "%s: unknown action %q (new, round, undo, edit or end)", w, act)
+		}
+		if rn := f.opt("round"); rn != nil {
+			if a.Round, err = d.count(rn, w+": round"); err != nil {
+				return nil, err
+			}
+		}
+		if nn := f.opt("note"); nn != nil {
+			if a.Note, err = d.str(nn, w+": note"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// variant loads the variant mapping vn with variants.Load, from the
+// file's own text where it can so that Load's messages name the match
+// file's lines.
+func (d *decoder) variant(root, vn *yaml.Node) (*variants.Variant, error) {
+	text, offset := d.section(root, vn)
+	v, err := variants.Load(d.name, text)
+	var probs variants.Problems
+	if errors.As(err, &probs) {
+		probs = slices.Clone(probs)
+		for i := range probs {
+			if probs[i].Line > 0 {
+				probs[i].Line += offset
+			}
+		}
+		return nil, probs
+	}
+	return v, err
+}
+
+// section returns the text of the variant mapping vn as a document of its
+// own, dedented, and how many lines of the file come before it. Where the
+// mapping is not a plain indented block it is re-encoded, and its line
+// numbers become approximate.
+func (d *decoder) section(root, vn *yaml.Node) ([]byte, int) {
+	end := 0 // the line of the next top-level key; 0: to the end of the file
+	for i := 1; i+1 < len(root.Content); i += 2 {
+		if root.Content[i] == vn {
+			end = root.Content[i+1].Line
+		}
+	}
+	if vn.Style&yaml.FlowStyle == 0 {
+		if b, ok := dedent(d.data, vn.Line, end, vn.Column-1); ok {
+			return b, vn.Line - 1
+		}
+	}
+	b, err := yaml.Marshal(vn)
+	if err != nil {
+		return nil, 0 // variants.Load refuses the empty document
+	}
+	return b, max(vn.Line-1, 0)
+}
+
+// dedent returns the lines from line from up to line end (exclusive; 0 for
+// the end of data), each with its first col columns removed. It fails where
+// a line has text within those columns, other than a comment, or where
+// line breaks are not all \n or \r\n.
+func dedent(data []byte, from, end, col int) ([]byte, bool) {
+	if from < 1 || col < 0 || loneCR(data) {
+		return nil, false
+	}
+	var out bytes.Buffer
+	line := 1
+	for len(data) > 0 && (end == 0 || line < end) {
+		text, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if line >= from {
+			text = bytes.TrimSuffix(text, []byte("\r"))
+			ind := len(text) - len(bytes.TrimLeft(text, " "))
+			switch {
+			case ind == len(text) || (ind < col && text[ind] == '#'):
+				// blank, or a comment outside the block
+			case ind >= col:
+				out.Write(text[col:])
+			default:
+				return nil, false
+			}
+			out.WriteByte('\n')
+		}
+		line++
+	}
+	return out.Bytes(), true
+}
+
+// loneCR reports whether data has a \r that does not start a \r\n: YAML
+// counts it as a line break, and dedent does not.
+func loneCR(data []byte) bool {
+	for {
+		i := bytes.IndexByte(data, '\r')
+		if i < 0 {
+			return false
+		}
+		if i+1 == len(data) || data[i+1] != '\n' {
+			return true
+		}
+		data = data[i+1:]
+	}
+}
+
+// fields is a mapping read strictly: known keys only, each once.
+type fields struct {
+	d    *decoder
+	node *yaml.Node
+	what string
+	vals map[string]*yaml.Node
+}
+
+func (d *decoder) fields(n *yaml.Node, what string, known ...string) (fields, error) {
+	f := fields{d: d, node: n, what: what, vals: map[string]*yaml.Node{}}
+	if n.Kind != yaml.MappingNode {
+		return f, d.errorf(n, "%s: want a mapping, got %s", what, describe(n))
+	}
+	keys := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return f, d.errorf(k, "%s: a key must be a plain word, not %s", what, describe(k))
+		}
+		if !slices.Contains(known, k.Value) {
+			return f, d.errorf(k, "%s: unknown key %q (known keys: %s)", what, k.Value, strings.Join(known, ", "))
+		}
+		if prev, dup := keys[k.Value]; dup {
+			return f, d.errorf(k, "%s: key %q is repeated (first at line %d)", what, k.Value, prev.Line)
+		}
+		keys[k.Value], f.vals[k.Value] = k, v
+	}
+	return f, nil
+}
+
+// need returns the value of key, which must be present and not null.
+func (f fields) need(key string) (*yaml.Node, error) {
+	n, ok := f.vals[key]
+	if !ok {
+		return nil, f.d.errorf(f.node, "%s: the key %s is missing", f.what, key)
+	}
+	if isNull(n) {
+		return nil, f.d.errorf(n, "%s: %s has no value", f.what, key)
+	}
+	return n, nil
+}
+
+// opt returns the value of key, or nil when it is absent or null.
+func (f fields) opt(key string) *yaml.Node {
+	n := f.vals[key]
+	if n == nil || isNull(n) {
+		return nil
+	}
+	return n
+}
+
+// byPlayer reads a mapping keyed by player names, each once.
+func (d *decoder) byPlayer(n *yaml.Node, what string, players []string, each func(p string, k, v *yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return d.errorf(n, "%s: want a mapping from player to value, got %s", what, describe(n))
+	}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		p, err := d.player(k, what, players)
+		if err != nil {
+			return err
+		}
+		if prev, dup := seen[p]; dup {
+			return d.errorf(k, "%s: %s is repeated (first at line %d)", what, p, prev.Line)
+		}
+		seen[p] = k
+		if err := each(p, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *decoder) player(n *yaml.Node, what string, players []string) (string, error) {
+	p, err := d.str(n, what)
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(players, p) {
+		return "", d.errorf(n, "%s: %q is not a player (players: %s)", what, p, strings.Join(players, ", "))
+	}
+	return p, nil
+}
+
+func (d *decoder) str(n *yaml.Node, what string) (string, error) { return d.strOr(n, what, "a string") }
+
+func (d *decoder) strOr(n *yaml.Node, what, want string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		return "", d.errorf(n, "%s: want %s, got %s", what, want, describe(n))
+	}
+	return n.Value, nil
+}
+
+func (d *decoder) integer(n *yaml.Node, what string) (int, error) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" && !digits.MatchString(n.Value) {
+		return 0, d.errorf(n, "%s: want a whole number, got %s", what, describe(n))
+	}
+	i, err := strconv.ParseInt(n.Value, 0, 64)
+	if err != nil || i < -maxNumber || i > maxNumber {
+		return 0, d.errorf(n, "%s: %s is out of range", what, n.Value)
+	}
+	return int(i), nil
+}
+
+// digits matches a whole number too long to be an !!int.
+var digits = regexp.MustCompile(`^[-+]?[0-9]+$`)
+
+// count reads a whole number from 0 to maxNumber.
+func (d *decoder) count(n *yaml.Node, what string) (int, error) {
+	i, err := d.integer(n, what)
+	if err == nil && i < 0 {
+		err = d.errorf(n, "%s: %d is negative", what, i)
+	}
+	return i, err
+}
+
+func (d *decoder) boolean(n *yaml.Node, what string) (bool, error) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
+		return false, d.errorf(n, "%s: want true or false, got %s", what, describe(n))
+	}
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		return false, d.errorf(n, "%s: want true or false, got %s", what, describe(n))
+	}
+	return b, nil
+}
+
+func (d *decoder) time(n *yaml.Node, what string) (time.Time, error) {
+	var t time.Time
+	var err error
+	switch {
+	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!timestamp":
+		err = n.Decode(&t)
+	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str":
+		t, err = time.Parse(time.RFC3339Nano, n.Value)
+	default:
+		err = errors.New("not a time")
+	}
+	if err != nil || t.Year() < 1 || t.Year() > 9999 {
+		return time.Time{}, d.errorf(n, "%s: want a time such as 2026-03-01T19:30:00Z, got %s", what, describe(n))
+	}
+	return t, nil
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+
+// describe names what a node holds, for "want X, got Y" errors.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.DocumentNode:
+		return "a document"
+	}
+	v := n.Value
+	if len(v) > 40 {
+		v = v[:40] + "..."
+	}
+	switch n.ShortTag() {
+	case "!!null":
+		return "nothing"
+	case "!!str":
+		return fmt.Sprintf("the text %q", v)
+	case "!!int", "!!float":
+		return "the number " + v
+	case "!!bool":
+		return v
+	}
+	return fmt.Sprintf("%q (%s)", v, n.ShortTag())
+}
