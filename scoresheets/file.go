@@ -1,0 +1,356 @@
+package scoresheets
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Stamp identifies the bytes of a match file as they were read: their
+// size and SHA-256. Save compares it with the file on disk to notice a
+// change made since. The zero Stamp stands for "no file".
+type Stamp struct {
+	Size int64
+	Sum  [sha256.Size]byte
+}
+
+func stampOf(data []byte) Stamp { return Stamp{Size: int64(len(data)), Sum: sha256.Sum256(data)} }
+
+// IsZero reports whether s is the stamp of no file.
+func (s Stamp) IsZero() bool { return s == Stamp{} }
+
+// String returns the stamp as "sha256:0123456789ab (1234 bytes)".
+func (s Stamp) String() string {
+	if s.IsZero() {
+		return "no file"
+	}
+	return fmt.Sprintf("sha256:%s (%d bytes)", hex.EncodeToString(s.Sum[:6]), s.Size)
+}
+
+// DefaultTimeout is how long Save and Create wait for another rummy
+// writing the same file.
+const DefaultTimeout = 10 * time.Second
+
+// ErrChanged marks a save refused because the file on disk is not the one
+// loaded: someone edited it, by hand or with another rummy, in between.
+var ErrChanged = errors.New("the file changed on disk since it was loaded")
+
+// ErrBusy marks a lock not taken in time: another rummy is writing the
+// file.
+var ErrBusy = errors.New("the match file is locked by another writer")
+
+// Load reads and checks the match file at path (see Unmarshal) and returns
+// it with the stamp of the bytes read, for Save.
+func Load(path string) (*Sheet, Stamp, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, Stamp{}, err
+	}
+	s, err := Unmarshal(path, data)
+	if err != nil {
+		return nil, Stamp{}, err
+	}
+	return s, stampOf(data), nil
+}
+
+// readFile reads path, refusing files over MaxFileSize before reading them.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: the file has more than %d bytes, more than a match file may hold", path, MaxFileSize)
+	}
+	return data, nil
+}
+
+// Create writes s to a new match file at path, as Save does. It fails,
+// with an error matching fs.ErrExist, when the file exists.
+func Create(path string, s *Sheet) (Stamp, error) { return Save(path, s, Stamp{}) }
+
+// Save writes s over the match file at path, which must still hold the
+// bytes stamp identifies (the zero Stamp: there must be no file). It takes
+// the lock as Update does, waiting up to DefaultTimeout, and returns the
+// new file's stamp.
+//
+// When the file on disk no longer matches stamp, Save refuses with an
+// error matching ErrChanged and writes nothing. Otherwise it writes
+// atomically: a temporary file in the same folder with the original's
+// permissions (0644 for a new file) is written and synced, the previous
+// version is kept as PATH.bak, the temporary file is renamed over PATH and
+// the folder is synced. A crash at any point leaves the old file or the new
+// one, never a torn one. Save also refuses a sheet that would not load back
+// (one changed by hand into an inconsistent state).
+func Save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
+	path = resolve(path)
+	unlock, err := lock(path, DefaultTimeout)
+	if err != nil {
+		return Stamp{}, err
+	}
+	defer unlock()
+	return save(path, s, stamp)
+}
+
+// Update changes the match file at path under its lock: it waits up to
+// timeout for any other rummy writing it, loads the file fresh, calls fn,
+// and saves the sheet as Save does unless fn returns an error, which
+// Update returns with nothing written. Two processes adding a round each therefore both
+// land, one after the other. When the lock is not free in time Update
+// returns an error matching ErrBusy:
+//
+//	another rummy is writing match.yaml; gave up after 10s
+func Update(path string, timeout time.Duration, fn func(*Sheet) error) error {
+	path = resolve(path)
+	unlock, err := lock(path, timeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	s, stamp, err := Load(path)
+	if err != nil {
+		return err
+	}
+	if err := fn(s); err != nil {
+		return err
+	}
+	_, err = save(path, s, stamp)
+	return err
+}
+
+// resolve follows a symbolic link at path, so that a save replaces the
+// file it points to rather than the link, and two names of one file share
+// one lock.
+func resolve(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
+}
+
+// lock takes PATH.lock, polling until timeout. The lock is the operating
+// system's (flock on Unix), held by an open file, so a killed process
+// never leaves a stale lock. The empty lock file stays: removing it would
+// let a writer lock a file another has just unlinked.
+func lock(path string, timeout time.Duration) (unlock func(), err error) {
+	name := path + ".lock"
+	deadline := time.Now().Add(timeout)
+	wait := time.Millisecond
+	for {
+		unlock, held, err := tryLock(name)
+		if err != nil {
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		if held {
+			return unlock, nil
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			return nil, fmt.Errorf("another rummy is writing %s; gave up after %s: %w", path, timeout, ErrBusy)
+		}
+		time.Sleep(min(wait, left))
+		wait = min(wait*2, 50*time.Millisecond)
+	}
+}
+
+// save writes s to path under a lock the caller holds.
+func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
+	data := Marshal(s)
+	if _, err := Unmarshal(path, data); err != nil {
+		return Stamp{}, fmt.Errorf("not saving %s: the match would not load back: %w", path, err)
+	}
+	perm, err := checkStamp(path, stamp)
+	if err != nil {
+		return Stamp{}, err
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	removeLeftovers(dir, base)
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return Stamp{}, err
+	}
+	done := false
+	defer func() {
+		if !done {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(perm); err != nil {
+		return Stamp{}, err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return Stamp{}, err
+	}
+	if err := tmp.Sync(); err != nil {
+		return Stamp{}, err
+	}
+	if err := tmp.Close(); err != nil {
+		return Stamp{}, err
+	}
+	if !stamp.IsZero() {
+		if err := backup(path, filepath.Join(dir, "."+base+".bak-tmp")); err != nil {
+			return Stamp{}, fmt.Errorf("keeping %s.bak: %w", path, err)
+		}
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return Stamp{}, err
+	}
+	done = true
+	if err := syncDir(dir); err != nil {
+		return Stamp{}, fmt.Errorf("syncing the folder of %s: %w", path, err)
+	}
+	return stampOf(data), nil
+}
+
+// checkStamp checks that path holds what stamp identifies and returns the
+// permissions a new version should have.
+func checkStamp(path string, stamp Stamp) (fs.FileMode, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if !stamp.IsZero() {
+			return 0, fmt.Errorf("%s was removed since it was loaded; nothing written: %w", path, ErrChanged)
+		}
+		return 0o644, nil
+	case err != nil:
+		return 0, err
+	case !fi.Mode().IsRegular():
+		return 0, fmt.Errorf("%s is not a regular file", path)
+	case stamp.IsZero():
+		return 0, fmt.Errorf("%s already exists; nothing written: %w", path, fs.ErrExist)
+	}
+	if fi.Size() == stamp.Size {
+		data, err := readFile(path)
+		if err != nil {
+			return 0, err
+		}
+		if stampOf(data) == stamp {
+			return fi.Mode().Perm(), nil
+		}
+	}
+	return 0, fmt.Errorf("%s changed on disk since it was loaded (edited by hand or by another rummy); nothing written, so load it again and redo the change: %w", path, ErrChanged)
+}
+
+// backup keeps the current file as PATH.bak: a hard link (or, where the
+// file system has none, a synced copy) made under a temporary name, then
+// renamed over the old backup, so PATH.bak is always a whole version.
+func backup(path, tmp string) error {
+	os.Remove(tmp)
+	if err := os.Link(path, tmp); err != nil {
+		if err := copyFile(path, tmp); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+	}
+	return os.Rename(tmp, path+".bak")
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fi.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// removeLeftovers removes the temporary files of saves killed part way.
+// Only a holder of the lock writes them, and the caller holds it, so any
+// that exist are leftovers.
+func removeLeftovers(dir, base string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, "."+base+".tmp-") || n == "."+base+".bak-tmp" {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
+}
+
+// Summary is one file of a folder, as List sees it.
+type Summary struct {
+	Path     string
+	Variant  string
+	Players  []string
+	Rounds   int            // rounds recorded
+	Totals   map[string]int // recomputed
+	Leaders  []string
+	Finished bool
+	Winners  []string
+	// Note says why the file was skipped: it is not a match file, or it
+	// does not load. The other fields are then empty.
+	Note string
+}
+
+// List summarises the match files (*.yaml and *.yml) in dir, in name order.
+// A file that is not a match file, or does not load, is listed with a Note
+// saying why, never failing the whole list; List fails only when dir cannot
+// be read.
+func List(dir string) ([]Summary, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Summary
+	for _, e := range entries {
+		name := e.Name()
+		ext := strings.ToLower(filepath.Ext(name))
+		if strings.HasPrefix(name, ".") || (ext != ".yaml" && ext != ".yml") || !e.Type().IsRegular() {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		sum := Summary{Path: path}
+		s, _, err := Load(path)
+		switch {
+		case errors.Is(err, ErrNotMatch):
+			sum.Note = "not a match file"
+		case err != nil:
+			sum.Note = err.Error()
+		default:
+			st := s.Standing()
+			sum.Variant = s.Variant.Name
+			sum.Players = s.Players
+			sum.Rounds = len(s.Rounds)
+			sum.Totals = st.Totals
+			sum.Leaders = st.Leaders
+			sum.Finished = st.Finished
+			sum.Winners = st.Winners
+		}
+		out = append(out, sum)
+	}
+	return out, nil
+}

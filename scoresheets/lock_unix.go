@@ -1,0 +1,46 @@
+//go:build unix
+
+package scoresheets
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// tryLock tries once to take an exclusive flock on the file name, creating
+// it if need be. The kernel drops the lock when its holder dies.
+func tryLock(name string) (unlock func(), held bool, err error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, false, err
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		return func() { f.Close() }, true, nil // closing the file releases the lock
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		f.Close()
+		return nil, false, nil
+	}
+	f.Close()
+	return nil, false, err
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
+		return err // EINVAL: the file system cannot sync folders, nothing to do
+	}
+	return nil
+}
