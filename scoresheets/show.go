@@ -1,0 +1,402 @@
+package scoresheets
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/referee"
+)
+
+// ShowOptions tune Show. The zero value shows the table and the chart.
+type ShowOptions struct {
+	NoChart     bool // leave out the chart of running totals
+	ChartWidth  int  // the chart's width in columns; 0: 60
+	ChartHeight int  // the chart's height in rows; 0: 8
+}
+
+// Show writes s as plain text, with no colour: a table of the rounds (its
+// number, the dealer, who went out or "stalemate" or "nobody", and for each
+// player the round's score then the running total), the totals, the leader,
+// the next dealer or, once the match is over, the winner; then a small
+// ASCII chart of the running totals.
+func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
+	bw := bufio.NewWriter(w)
+	st := s.Standing()
+	running := runningTotals(s)
+
+	fmt.Fprintf(bw, "%s: %s; %s\n\n", s.Variant.Name, strings.Join(s.Players, ", "), s.limits())
+
+	// Column widths.
+	numW, dealW, outW := len("round"), len("dealer"), len("out")
+	numW = max(numW, len(strconv.Itoa(len(s.Rounds))))
+	scoreW := make([]int, len(s.Players)) // the round's signed score
+	totalW := make([]int, len(s.Players)) // the running total
+	for j := range s.Players {
+		scoreW[j], totalW[j] = 2, len(strconv.Itoa(st.Totals[s.Players[j]]))
+	}
+	for i, e := range s.Rounds {
+		dealW = max(dealW, width(e.Dealer))
+		outW = max(outW, width(outText(e.Round)))
+		for j, p := range s.Players {
+			scoreW[j] = max(scoreW[j], len(signed(e.Scores[p])))
+			totalW[j] = max(totalW[j], len(strconv.Itoa(running[i][j])))
+		}
+	}
+	cellW := make([]int, len(s.Players))
+	for j, p := range s.Players {
+		cellW[j] = max(width(p), scoreW[j]+1+totalW[j])
+	}
+
+	fmt.Fprintf(bw, "%*s  %s  %s", numW, "round", pad("dealer", dealW), pad("out", outW))
+	for j, p := range s.Players {
+		fmt.Fprintf(bw, "  %s", padLeft(p, cellW[j]))
+	}
+	bw.WriteString("\n")
+	for i, e := range s.Rounds {
+		fmt.Fprintf(bw, "%*d  %s  %s", numW, e.Number, pad(e.Dealer, dealW), pad(outText(e.Round), outW))
+		for j, p := range s.Players {
+			cell := fmt.Sprintf("%*s %*d", scoreW[j], signed(e.Scores[p]), totalW[j], running[i][j])
+			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
+		}
+		bw.WriteString("\n")
+	}
+	fmt.Fprintf(bw, "%s  %s  %s", pad("total", numW), pad("", dealW), pad("", outW))
+	for j, p := range s.Players {
+		fmt.Fprintf(bw, "  %*d", cellW[j], st.Totals[p])
+	}
+	bw.WriteString("\n")
+	if len(s.Rounds) > 0 {
+		bw.WriteString("(each player: the round's score, then the running total)\n")
+	}
+	bw.WriteString("\n")
+
+	fmt.Fprintf(bw, "totals: %s\n", totalsText(s.Players, st.Totals))
+	fmt.Fprintf(bw, "leader: %s\n", joinAnd(st.Leaders))
+	if st.Finished {
+		fmt.Fprintf(bw, "%s\n", s.result(st))
+	} else {
+		fmt.Fprintf(bw, "next dealer: %s\n", st.NextDealer)
+	}
+	if !opts.NoChart && len(s.Rounds) > 0 {
+		bw.WriteString("\n")
+		chart(bw, s.Players, running, opts.ChartWidth, opts.ChartHeight)
+	}
+	return bw.Flush()
+}
+
+// result says who won a finished match and how it ended: "winner: Bob
+// (the match ended at the target of 150 in round 7)".
+func (s *Sheet) result(st referee.Standing) string {
+	n := len(s.Rounds)
+	var how string
+	switch st.Why {
+	case "target":
+		how = fmt.Sprintf("the match ended at the target of %d in round %d", s.Target, n)
+	case "rounds":
+		how = fmt.Sprintf("round %d was the last", s.RoundLimit)
+	case "out":
+		how = fmt.Sprintf("went out in round %d", n)
+	case "ended":
+		how = fmt.Sprintf("the players stopped after round %d", n)
+	default:
+		how = st.Why
+	}
+	switch len(st.Winners) {
+	case 0:
+		return "winner: nobody (" + how + ")"
+	case 1:
+		return "winner: " + st.Winners[0] + " (" + how + ")"
+	}
+	return "winners: " + joinAnd(st.Winners) + ", sharing the win (" + how + ")"
+}
+
+// runningTotals returns each player's total after each round, in seating
+// order.
+func runningTotals(s *Sheet) [][]int {
+	out := make([][]int, len(s.Rounds))
+	cur := make([]int, len(s.Players))
+	for i, e := range s.Rounds {
+		for j, p := range s.Players {
+			cur[j] += e.Scores[p]
+		}
+		out[i] = append([]int(nil), cur...)
+	}
+	return out
+}
+
+func outText(r referee.Round) string {
+	switch {
+	case r.Stalemate:
+		return "stalemate"
+	case r.Out == "":
+		return "nobody"
+	case r.Rummy:
+		return r.Out + " (rummy)"
+	}
+	return r.Out
+}
+
+func totalsText(players []string, totals map[string]int) string {
+	parts := make([]string, len(players))
+	for i, p := range players {
+		parts[i] = fmt.Sprintf("%s %d", p, totals[p])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func signed(n int) string { return fmt.Sprintf("%+d", n) }
+
+func width(s string) int { return utf8.RuneCountInString(s) }
+
+func pad(s string, w int) string { return s + strings.Repeat(" ", max(w-width(s), 0)) }
+
+func padLeft(s string, w int) string { return strings.Repeat(" ", max(w-width(s), 0)) + s }
+
+// chart draws the running totals as a few rows of an ASCII line chart:
+// one marker a player (the initial of their name where initials differ),
+// a column a round (sampled when there are more rounds than columns), a
+// row labelled 0 drawn with dashes when totals go below zero.
+func chart(w *bufio.Writer, players []string, running [][]int, cols, rows int) {
+	if cols <= 0 {
+		cols = 60
+	}
+	if rows <= 0 {
+		rows = 8
+	}
+	rows = max(rows, 2)
+	// Points: the start (all 0) and each round.
+	n := len(running) + 1
+	at := func(k int) []int {
+		if k == 0 {
+			return make([]int, len(players))
+		}
+		return running[k-1]
+	}
+	cols = max(min(cols, n), 2)
+	step := max(1, min(3, 60/cols)) // spread a short match out a little
+	lo, hi := 0, 0
+	for _, r := range running {
+		for _, v := range r {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if lo == hi {
+		hi = lo + 1
+	}
+	row := func(v int) int { // 0 is the top row
+		return rows - 1 - int((int64(v-lo)*int64(rows-1)+int64(hi-lo)/2)/int64(hi-lo))
+	}
+	marks := markers(players)
+	grid := make([][]byte, rows)
+	for i := range grid {
+		grid[i] = []byte(strings.Repeat(" ", (cols-1)*step+1))
+	}
+	zero := row(0)
+	if lo < 0 {
+		for x := range grid[zero] {
+			grid[zero][x] = '-'
+		}
+	}
+	for c := 0; c < cols; c++ {
+		k := c * (n - 1) / (cols - 1) // the point this column shows
+		for j, v := range at(k) {
+			y, x := row(v), c*step
+			switch grid[y][x] {
+			case ' ', '-':
+				grid[y][x] = marks[j]
+			default:
+				if grid[y][x] != marks[j] {
+					grid[y][x] = '*'
+				}
+			}
+		}
+	}
+	labels := make([]string, rows)
+	labels[0], labels[rows-1] = strconv.Itoa(hi), strconv.Itoa(lo)
+	if zero != 0 && zero != rows-1 {
+		labels[zero] = "0"
+	}
+	lw := max(len(labels[0]), len(labels[rows-1]))
+	w.WriteString("running totals\n")
+	for y := range grid {
+		axis := "|"
+		if y == zero {
+			axis = "+"
+		}
+		fmt.Fprintf(w, "%*s %s%s\n", lw, labels[y], axis, strings.TrimRight(string(grid[y]), " "))
+	}
+	last := strconv.Itoa(n - 1)
+	span := (cols-1)*step + 1
+	fmt.Fprintf(w, "%*s  %s%*s  (rounds)\n", lw, "", "0", max(span-1, len(last)), last)
+	var legend []string
+	for j, p := range players {
+		legend = append(legend, fmt.Sprintf("%c %s", marks[j], p))
+	}
+	fmt.Fprintf(w, "%*s  %s; * where lines meet\n", lw, "", strings.Join(legend, ", "))
+}
+
+// markers returns a chart marker for each player: the upper-case initials
+// when they are distinct ASCII letters or digits, else a, b, c...
+func markers(players []string) []byte {
+	out := make([]byte, len(players))
+	seen := map[byte]bool{}
+	ok := true
+	for i, p := range players {
+		c := strings.ToUpper(p)[0]
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') || seen[c] {
+			ok = false
+			break
+		}
+		seen[c], out[i] = true, c
+	}
+	if !ok {
+		for i := range out {
+			out[i] = byte('a' + i%26)
+		}
+	}
+	return out
+}
+
+// ShowJSON writes the standing of s as exactly one JSON object:
+//
+//	{"variant": "basic", "players": ["Ann","Bob"], "target": 100,
+//	 "rounds": [{"number": 1, "dealer": "Ann", "out": "Bob", "scores": {"Ann": 0, "Bob": 41}}],
+//	 "totals": {"Ann": 0, "Bob": 41}, "next_dealer": "Bob",
+//	 "finished": false, "winner": null, "winners": []}
+//
+// out is null for a stalemate or when nobody went out; winner is a name
+// once the match is over (the first of a shared win), and winners lists
+// every winner. Scores and totals list the players in seating order.
+func ShowJSON(s *Sheet, w io.Writer) error { return writeJSON(s, w, false) }
+
+type jsonShow struct {
+	Variant    string      `json:"variant"`
+	Players    []string    `json:"players"`
+	Target     int         `json:"target"`
+	Rounds     []jsonRound `json:"rounds"`
+	Totals     byPlayer    `json:"totals"`
+	NextDealer string      `json:"next_dealer"`
+	Finished   bool        `json:"finished"`
+	Winner     *string     `json:"winner"`
+	Winners    []string    `json:"winners"`
+}
+
+type jsonRound struct {
+	Number int      `json:"number"`
+	Dealer string   `json:"dealer"`
+	Out    *string  `json:"out"`
+	Scores byPlayer `json:"scores"`
+	*jsonDetail
+}
+
+// jsonDetail is the rest of a round's entry, for Export's json.
+type jsonDetail struct {
+	Stalemate bool         `json:"stalemate"`
+	Rummy     bool         `json:"rummy"`
+	Melds     []jsonMeld   `json:"melds"`
+	Layoffs   []jsonLayoff `json:"layoffs"`
+	Hands     []jsonHand   `json:"hands"`
+}
+
+type jsonMeld struct {
+	Player string `json:"player"`
+	Cards  string `json:"cards"`
+}
+
+type jsonLayoff struct {
+	Player string `json:"player"`
+	Cards  string `json:"cards"`
+	Onto   int    `json:"onto"`
+}
+
+type jsonHand struct {
+	Player string  `json:"player"`
+	Cards  *string `json:"cards,omitempty"`
+	Points *int    `json:"points,omitempty"`
+}
+
+// byPlayer is a score by player that keeps seating order in JSON.
+type byPlayer struct {
+	players []string
+	m       map[string]int
+}
+
+func (b byPlayer) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, p := range b.players {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		k, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, k...)
+		buf = append(buf, ':')
+		buf = strconv.AppendInt(buf, int64(b.m[p]), 10)
+	}
+	return append(buf, '}'), nil
+}
+
+func writeJSON(s *Sheet, w io.Writer, full bool) error {
+	st := s.Standing()
+	out := jsonShow{
+		Variant:    s.Variant.Name,
+		Players:    s.Players,
+		Target:     s.Target,
+		Rounds:     make([]jsonRound, len(s.Rounds)),
+		Totals:     byPlayer{s.Players, st.Totals},
+		NextDealer: st.NextDealer,
+		Finished:   st.Finished,
+		Winners:    []string{},
+	}
+	if st.Finished {
+		out.Winners = append(out.Winners, st.Winners...)
+		if len(st.Winners) > 0 {
+			out.Winner = &st.Winners[0]
+		}
+	}
+	for i, e := range s.Rounds {
+		jr := jsonRound{Number: e.Number, Dealer: e.Dealer, Scores: byPlayer{s.Players, e.Scores}}
+		if e.Round.Out != "" {
+			out := e.Round.Out
+			jr.Out = &out
+		}
+		if full {
+			jr.jsonDetail = detail(e.Round)
+		}
+		out.Rounds[i] = jr
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func detail(r referee.Round) *jsonDetail {
+	d := &jsonDetail{Stalemate: r.Stalemate, Rummy: r.Rummy,
+		Melds: []jsonMeld{}, Layoffs: []jsonLayoff{}, Hands: []jsonHand{}}
+	for _, m := range r.Melds {
+		d.Melds = append(d.Melds, jsonMeld{m.Player, m.Meld.String()})
+	}
+	for _, l := range r.Layoffs {
+		d.Layoffs = append(d.Layoffs, jsonLayoff{l.Player, engine.FormatCards(l.Cards, false), l.Onto})
+	}
+	for _, h := range r.Hands {
+		jh := jsonHand{Player: h.Player}
+		if h.ByPoints {
+			jh.Points = &h.Points
+		} else {
+			cards := engine.FormatCards(h.Cards, false)
+			jh.Cards = &cards
+		}
+		d.Hands = append(d.Hands, jh)
+	}
+	return d
+}
