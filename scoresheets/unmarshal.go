@@ -316,7 +316,7 @@ func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
 	}
 	players := make([]string, len(n.Content))
 	for i, pn := range n.Content {
-		if players[i], err = d.str(pn, fmt.Sprintf("players: player %d", i+1)); err != nil {
+		if players[i], err = d.str(pn, "players: player "+strconv.Itoa(i+1)); err != nil {
 			return nil, err
 		}
 	}
@@ -328,7 +328,7 @@ func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
 
 // entry reads the round at position num (1-based).
 func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, error) {
-	what := fmt.Sprintf("round %d", num)
+	what := "round " + strconv.Itoa(num)
 	at := place{node: n}
 	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "melds", "layoffs", "hands", "scores")
 	if err != nil {
@@ -392,7 +392,7 @@ func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, 
 	e.Scores = make(map[string]int, len(players))
 	at.scores = make(map[string]*yaml.Node, len(players))
 	err = d.byPlayer(sn, what+": scores", players, func(p string, k, v *yaml.Node) error {
-		n, err := d.integer(v, fmt.Sprintf("%s: %s's score", what, p))
+		n, err := d.integer(v, what+": "+p+"'s score")
 		if err == nil && (n < -maxNumber || n > maxNumber) {
 			err = d.errorf(v, "%s: %s's score %d is out of range", what, p, n)
 		}
@@ -416,7 +416,7 @@ func (d *decoder) melds(n *yaml.Node, what string, players []string) ([]referee.
 	}
 	melds := make([]referee.Meld, len(n.Content))
 	for i, mn := range n.Content {
-		w := fmt.Sprintf("%s: meld %d", what, i+1)
+		w := what + ": meld " + strconv.Itoa(i+1)
 		f, err := d.fields(mn, w, "player", "cards")
 		if err != nil {
 			return nil, err
@@ -452,7 +452,7 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 	}
 	lays := make([]referee.Layoff, len(n.Content))
 	for i, ln := range n.Content {
-		w := fmt.Sprintf("%s: lay-off %d", what, i+1)
+		w := what + ": lay-off " + strconv.Itoa(i+1)
 		f, err := d.fields(ln, w, "player", "cards", "onto")
 		if err != nil {
 			return nil, err
@@ -468,7 +468,7 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 			return nil, err
 		}
 		if len(lays[i].Cards) == 0 {
-			return nil, d.errorf(f.vals["cards"], "%s: no cards", w)
+			return nil, d.errorf(f.get("cards"), "%s: no cards", w)
 		}
 		on, err := f.need("onto")
 		if err != nil {
@@ -488,7 +488,7 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 func (d *decoder) hands(n *yaml.Node, what string, players []string) ([]referee.Hand, error) {
 	var hands []referee.Hand
 	err := d.byPlayer(n, what+": hands", players, func(p string, k, v *yaml.Node) error {
-		w := fmt.Sprintf("%s: %s's hand", what, p)
+		w := what + ": " + p + "'s hand"
 		h := referee.Hand{Player: p}
 		switch v.Kind {
 		case yaml.MappingNode:
@@ -541,7 +541,7 @@ func (d *decoder) audit(n *yaml.Node) ([]Audit, error) {
 	}
 	out := make([]Audit, len(n.Content))
 	for i, an := range n.Content {
-		w := fmt.Sprintf("audit entry %d", i+1)
+		w := "audit entry " + strconv.Itoa(i+1)
 		f, err := d.fields(an, w, "time", "action", "round", "note")
 		if err != nil {
 			return nil, err
@@ -668,40 +668,52 @@ func loneCR(data []byte) bool {
 	}
 }
 
-// fields is a mapping read strictly: known keys only, each once.
+// fields is a mapping read strictly: known keys only, each once. It keeps
+// the pairs in a slice, as a mapping of a match file has a few keys.
 type fields struct {
-	d    *decoder
-	node *yaml.Node
-	what string
-	vals map[string]*yaml.Node
+	d     *decoder
+	node  *yaml.Node
+	what  string
+	pairs []*yaml.Node // key, value, key, value...
 }
 
 func (d *decoder) fields(n *yaml.Node, what string, known ...string) (fields, error) {
-	f := fields{d: d, node: n, what: what, vals: map[string]*yaml.Node{}}
+	f := fields{d: d, node: n, what: what}
 	if n.Kind != yaml.MappingNode {
 		return f, d.errorf(n, "%s: want a mapping, got %s", what, describe(n))
 	}
-	keys := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
+		k := n.Content[i]
 		if k.Kind != yaml.ScalarNode {
 			return f, d.errorf(k, "%s: a key must be a plain word, not %s", what, describe(k))
 		}
 		if !slices.Contains(known, k.Value) {
 			return f, d.errorf(k, "%s: unknown key %q (known keys: %s)", what, k.Value, strings.Join(known, ", "))
 		}
-		if prev, dup := keys[k.Value]; dup {
-			return f, d.errorf(k, "%s: key %q is repeated (first at line %d)", what, k.Value, prev.Line)
+		for j := 0; j < i; j += 2 {
+			if prev := n.Content[j]; prev.Value == k.Value {
+				return f, d.errorf(k, "%s: key %q is repeated (first at line %d)", what, k.Value, prev.Line)
+			}
 		}
-		keys[k.Value], f.vals[k.Value] = k, v
 	}
+	f.pairs = n.Content
 	return f, nil
+}
+
+// get returns the value of key, or nil when it is absent.
+func (f fields) get(key string) *yaml.Node {
+	for i := 0; i+1 < len(f.pairs); i += 2 {
+		if f.pairs[i].Value == key {
+			return f.pairs[i+1]
+		}
+	}
+	return nil
 }
 
 // need returns the value of key, which must be present and not null.
 func (f fields) need(key string) (*yaml.Node, error) {
-	n, ok := f.vals[key]
-	if !ok {
+	n := f.get(key)
+	if n == nil {
 		return nil, f.d.errorf(f.node, "%s: the key %s is missing", f.what, key)
 	}
 	if isNull(n) {
@@ -712,7 +724,7 @@ func (f fields) need(key string) (*yaml.Node, error) {
 
 // opt returns the value of key, or nil when it is absent or null.
 func (f fields) opt(key string) *yaml.Node {
-	n := f.vals[key]
+	n := f.get(key)
 	if n == nil || isNull(n) {
 		return nil
 	}
