@@ -1,0 +1,199 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rummy-referee/rummy/engine"
+)
+
+type checkOptions struct {
+	variantFlags
+	onto   string
+	swap   string
+	json   bool
+	melds  []string
+	cmd    *cobra.Command
+	stream *streams
+}
+
+func newCheckCmd(io *streams) *cobra.Command {
+	o := &checkOptions{stream: io}
+	c := &cobra.Command{
+		Use:   "check [flags] MELD...",
+		Short: "Judge melds, a lay-off or a joker swap under a variant",
+		Long: `Judge each MELD (one argument each) under the variant: valid or not, a set
+or a run, what each joker can stand for, and why a meld that fails fails.
+
+With --onto, the cards of all the arguments are laid off together onto that
+table meld, and the verdict is on the grown meld. With --onto and --swap, a
+natural card takes the place of the table meld's joker (jokers.swap).
+
+A joker may name the card it stands for: "7H 8H JK=9H".
+
+` + exitsHelp,
+		Example: `  rummy check "7H 7S 7D"
+  rummy check "QS KS AS"                       # not a run in basic: aces are low
+  rummy check --variant rummy500 "QS KS AS"    # valid: the ace goes either way
+  rummy check --rule runs.ace=either "QS KS AS"
+  rummy check --onto "7H 8H 9H" 10H JH         # lay 10H and JH off together
+  rummy check --variant kids --rule jokers.per_deck=2 --onto "7H 7S JK" --swap 7D
+  rummy check --json "5D JK 7D" --variant rummy500`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.melds, o.cmd = args, cmd
+			return runCheck(o)
+		},
+	}
+	o.variantFlags.add(c)
+	c.Flags().StringVar(&o.onto, "onto", "", "a table `MELD`: lay the arguments' cards off onto it")
+	c.Flags().StringVar(&o.swap, "swap", "", "with --onto: swap this natural `CARD` for the table meld's joker")
+	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object to stdout")
+	c.Flags().Bool("ascii", false, "write suits as letters, never symbols")
+	return c
+}
+
+// meldJSON is one meld of check's --json output.
+type meldJSON struct {
+	Cards  []string   `json:"cards"`
+	Valid  bool       `json:"valid"`
+	Kind   string     `json:"kind,omitempty"`
+	Reason string     `json:"reason,omitempty"`
+	Jokers [][]string `json:"jokers,omitempty"`
+}
+
+type checkJSON struct {
+	Variant string     `json:"variant"`
+	Valid   bool       `json:"valid"`
+	Onto    []string   `json:"onto,omitempty"`
+	Swap    string     `json:"swap,omitempty"`
+	Melds   []meldJSON `json:"melds"`
+}
+
+func runCheck(o *checkOptions) error {
+	s, err := loadSettings(o.cmd.Flags())
+	if err != nil {
+		return cannot("%v", err)
+	}
+	v, err := o.load(s)
+	if err != nil {
+		return err
+	}
+	rules := v.Rules(0)
+	out := newOutput(o.stream, s)
+
+	if o.swap != "" && o.onto == "" {
+		return cannot("check: --swap needs --onto, the table meld that holds the joker")
+	}
+	var melds []engine.Meld
+	for i, a := range o.melds {
+		m, err := parseMeldArg(fmt.Sprintf("meld %d", i+1), a)
+		if err != nil {
+			return err
+		}
+		melds = append(melds, m)
+	}
+	var verdicts []engine.Verdict
+	var all [][]engine.Card
+	for _, m := range melds {
+		all = append(all, m.Cards)
+	}
+	switch {
+	case o.onto != "":
+		table, err := parseMeldArg("--onto", o.onto)
+		if err != nil {
+			return err
+		}
+		all = append(all, table.Cards)
+		var vd engine.Verdict
+		if o.swap != "" {
+			if len(melds) > 0 {
+				return cannot("check: with --swap, give no other cards (got %d %s)", len(melds), plural(len(melds), "argument", "arguments"))
+			}
+			c, err := engine.ParseCard(o.swap)
+			if err != nil {
+				return cannot("--swap: %v", err)
+			}
+			all = append(all, []engine.Card{c})
+			if err := rules.CheckCounts(all...); err != nil {
+				return cannot("%v", err)
+			}
+			vd, err = rules.Swap(table, c)
+			if err != nil {
+				return cannot("%v", err)
+			}
+		} else {
+			if len(melds) == 0 {
+				return cannot("check: --onto needs the cards to lay off, as arguments")
+			}
+			if err := rules.CheckCounts(all...); err != nil {
+				return cannot("%v", err)
+			}
+			var add []engine.Card
+			for _, m := range melds {
+				add = append(add, m.Cards...)
+			}
+			vd, err = rules.LayOff(table, add)
+			if err != nil {
+				return cannot("%v", err)
+			}
+		}
+		verdicts = append(verdicts, vd)
+	default:
+		if len(melds) == 0 {
+			return cannot("check: give at least one meld, as in: rummy check \"7H 8H 9H\"")
+		}
+		if err := rules.CheckCounts(all...); err != nil {
+			return cannot("%v", err)
+		}
+		for _, m := range melds {
+			verdicts = append(verdicts, rules.JudgeMeld(m))
+		}
+	}
+
+	valid := true
+	for _, vd := range verdicts {
+		valid = valid && vd.Valid
+	}
+	if o.json {
+		j := checkJSON{Variant: v.Name, Valid: valid, Melds: []meldJSON{}}
+		if o.onto != "" {
+			t, _ := engine.ParseMeld(o.onto)
+			j.Onto = engine.Strings(t.Cards)
+			if o.swap != "" {
+				c, _ := engine.ParseCard(o.swap)
+				j.Swap = c.String()
+			}
+		}
+		for _, vd := range verdicts {
+			mj := meldJSON{Cards: engine.Strings(vd.Cards), Valid: vd.Valid, Reason: vd.Reason}
+			if vd.Valid {
+				mj.Kind = vd.Kind.String()
+				for _, jk := range vd.Jokers {
+					mj.Jokers = append(mj.Jokers, engine.Strings(jk))
+				}
+			}
+			j.Melds = append(j.Melds, mj)
+		}
+		if err := out.printJSON(j); err != nil {
+			return err
+		}
+	} else {
+		for _, vd := range verdicts {
+			line := out.cards(vd.Cards)
+			if vd.Valid {
+				line = out.good("valid") + "    " + line + ": " + vd.Kind.String()
+				if len(vd.Jokers) > 0 {
+					line += " (" + out.jokerText(vd) + ")"
+				}
+			} else {
+				line = out.bad("invalid") + "  " + line + ": " + vd.Reason
+			}
+			fmt.Fprintln(o.stream.Out, line)
+		}
+	}
+	if !valid {
+		return ruleNo
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/variants"
+)
+
+// variantFlags are the flags of every command that plays under a variant.
+type variantFlags struct {
+	rules []string
+}
+
+func (f *variantFlags) add(c *cobra.Command) {
+	c.Flags().String("variant", "", "the variant: kids, basic, rummy500 or a variant file (default basic, or RUMMY_VARIANT, or the config file's)")
+	c.Flags().StringArrayVar(&f.rules, "rule", nil, "change one rule for this command, as KEY=VALUE with the names of 'rummy variants show' (repeatable)")
+	_ = c.RegisterFlagCompletionFunc("variant", completeVariants)
+}
+
+// load returns the variant the settings name, with the --rule changes.
+func (f *variantFlags) load(s settings) (*variants.Variant, error) {
+	v, err := variants.Resolve(s.Variant)
+	if err != nil {
+		return nil, cannot("%v", err)
+	}
+	for _, r := range f.rules {
+		if err := v.Override(r); err != nil {
+			return nil, cannot("%v", err)
+		}
+	}
+	return v, nil
+}
+
+// output is how a command writes cards and marks for the streams it has.
+type output struct {
+	io      *streams
+	symbols bool
+	colour  bool
+}
+
+func newOutput(io *streams, s settings) output {
+	return output{io: io, symbols: s.symbols(io), colour: s.colour(io)}
+}
+
+func (o output) cards(c []engine.Card) string { return engine.FormatCards(c, o.symbols) }
+
+func (o output) meld(m engine.Meld) string { return m.Format(o.symbols) }
+
+// paint wraps s in an ANSI colour when colour is on.
+func (o output) paint(code, s string) string {
+	if !o.colour {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (o output) good(s string) string { return o.paint("32", s) }
+func (o output) bad(s string) string  { return o.paint("31", s) }
+func (o output) dim(s string) string  { return o.paint("2", s) }
+
+// printJSON writes v as one indented JSON object and a newline.
+func (o output) printJSON(v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(o.io.Out, "%s\n", b)
+	return err
+}
+
+// parseMeldArg parses one meld argument, naming it in the error.
+func parseMeldArg(what string, s string) (engine.Meld, error) {
+	m, err := engine.ParseMeld(s)
+	if err != nil {
+		return m, cannot("%s: %v", what, err)
+	}
+	if len(m.Cards) == 0 {
+		return m, cannot("%s is empty: give the cards, as in \"7H 8H 9H\"", what)
+	}
+	return m, nil
+}
+
+// jokerText describes the readings of a meld's jokers: "JK = 7C or 7D".
+func (o output) jokerText(v engine.Verdict) string {
+	var parts []string
+	for i, j := range v.Jokers {
+		name := "JK"
+		if len(v.Jokers) > 1 {
+			name = fmt.Sprintf("JK%d", i+1)
+		}
+		alts := make([]string, len(j))
+		for k, c := range j {
+			alts[k] = c.Format(o.symbols)
+		}
+		parts = append(parts, name+" = "+strings.Join(alts, " or "))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func completeVariants(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, n := range variants.Builtins() {
+		if strings.HasPrefix(n, toComplete) {
+			v, err := variants.Builtin(n)
+			if err == nil {
+				out = append(out, n+"\t"+v.Title)
+			} else {
+				out = append(out, n)
+			}
+		}
+	}
+	// Variant files complete as files.
+	return out, cobra.ShellCompDirectiveDefault
+}
