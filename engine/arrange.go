@@ -50,7 +50,7 @@ func (r Rules) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 			return a, err
 		}
 	}
-	return r.arrangeGeneral(hand, table)
+	return r.arrangeGeneral(hand, table, ttAuto)
 }
 
 // negativeValues reports whether some card counts below zero. Such a card is

@@ -141,7 +141,16 @@ func (g *general) foldLane(y uint64) uint64 {
 	return (y | y>>13 | y>>26) & laneRanks
 }
 
-func (r Rules) arrangeGeneral(hand []Card, table []Meld) (Arrangement, error) {
+// ttMode says when the general solver keeps a transposition table.
+type ttMode uint8
+
+const (
+	ttAuto ttMode = iota // on large hands
+	ttOff
+	ttOn // on every hand, for tests
+)
+
+func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement, error) {
 	var counts [64]int
 	jokers := 0
 	for i, c := range hand {
@@ -171,7 +180,7 @@ func (r Rules) arrangeGeneral(hand []Card, table []Meld) (Arrangement, error) {
 
 	g := generalPool.Get().(*general)
 	defer generalPool.Put(g)
-	if err := g.setup(r, &counts, jokers, table); err != nil {
+	if err := g.setup(r, &counts, jokers, table, tt); err != nil {
 		return Arrangement{}, err
 	}
 	best := g.search(infinity)
@@ -182,7 +191,7 @@ func (r Rules) arrangeGeneral(hand []Card, table []Meld) (Arrangement, error) {
 }
 
 // setup readies g for r, the hand's counts and jokers, and the table.
-func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld) error {
+func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld, tt ttMode) error {
 	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0]}
 	g.r = r
 	g.m = max(r.MinSize, 1)
@@ -258,7 +267,8 @@ func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld) erro
 	g.st = g.init
 	// A transposition table pays only on large hands, and needs counts that
 	// pack into two bits.
-	g.useTT = naturals+jokers > 16 && maxCount <= 3 && len(g.tabs) <= 32 && jokers < 1<<16
+	g.useTT = (tt == ttOn || tt == ttAuto && naturals+jokers > 16) &&
+		maxCount <= 3 && len(g.tabs) <= 32 && jokers < 1<<16
 	if g.useTT {
 		if g.tt == nil {
 			g.tt = make(map[ttKey]ttEntry, 1024)

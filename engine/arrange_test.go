@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -63,5 +64,176 @@ func TestExpected(t *testing.T) {
 				t.Errorf("%d of %d hands wrong", bad, len(hands))
 			}
 		})
+	}
+}
+
+// TestGeneralSolverExpected holds the general solver, with its
+// transposition table on, to the published answers too.
+func TestGeneralSolverExpected(t *testing.T) {
+	for _, name := range []string{"hands10.expected", "hands11.expected"} {
+		hands, want := readHands(t, name)
+		step := 1
+		if testing.Short() {
+			step = 10
+		}
+		r := Basic()
+		for i := 0; i < len(hands); i += step {
+			a, err := r.arrangeGeneral(hands[i], nil, ttOn)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", name, i+1, err)
+			}
+			if a.Points != want[i] {
+				t.Fatalf("%s:%d: %s leaves %d points, want %d", name, i+1, FormatCards(hands[i], false), a.Points, want[i])
+			}
+		}
+	}
+}
+
+// formatArrangement renders melds, lay-offs and deadwood for comparison:
+// "6C 7C 8C | 6S 7S 8S", "0: 10H JH", "8D".
+func formatArrangement(a Arrangement) (melds, layoffs, dead string) {
+	var ms, ls []string
+	for _, m := range a.Melds {
+		ms = append(ms, FormatCards(m, false))
+	}
+	for _, l := range a.Layoffs {
+		ls = append(ls, strconv.Itoa(l.Onto)+": "+FormatCards(l.Cards, false))
+	}
+	return strings.Join(ms, " | "), strings.Join(ls, " | "), FormatCards(a.Deadwood, false)
+}
+
+func TestArrange(t *testing.T) {
+	jok := with(Basic(), func(r *Rules) { r.Jokers = 2 })
+	dr := with(Basic(), func(r *Rules) { r.DiscardRequired = true })
+	tests := []struct {
+		name    string
+		rules   Rules
+		hand    string
+		table   []string
+		points  int
+		goOut   bool
+		melds   string // when not "-"
+		layoffs string
+		dead    string
+	}{
+		// The greedy answer melds the three 8s and leaves 26 points.
+		{"greedy set is wrong", Basic(), "6S 7S 8S 6C 7C 8C 8D", nil, 8, true, "6C 7C 8C | 6S 7S 8S", "", "8D"},
+		{"RULES.md 8: hand left", Basic(), "KH QS 3D", nil, 23, false, "", "", "3D KH QS"},
+		{"run from the low end", Basic(), "5H 3H 4H 6H 2H AH", nil, 0, true, "AH 2H 3H 4H 5H 6H", "", ""},
+		{"four of a kind", Basic(), "7S 7H 7C 7D", nil, 0, true, "7C 7D 7H 7S", "", ""},
+		{"ace high", rummy500Rules(), "KS AS QS", nil, 0, true, "QS KS AS", "", ""},
+		{"ace low in 500", rummy500Rules(), "3S AS 2S", nil, 0, true, "AS 2S 3S", "", ""},
+		{"no Q-K-A in basic", Basic(), "QS KS AS", nil, 21, false, "", "", "AS QS KS"},
+		{"wrap", with(Basic(), func(r *Rules) { r.Wrap = true }), "2S KS AS", nil, 0, true, "KS AS 2S", "", ""},
+		{"joker fills a gap", rummy500Rules(), "7D JK 5D", nil, 0, true, "5D JK 7D", "", ""},
+		{"jokers fill a set", with(jok, func(r *Rules) { r.MinNatural = 1 }), "JK 9C JK", nil, 0, true, "-", "", ""},
+		{"sets only", kidsRules(), "3C 4C 5C 7H 7S 7D", nil, 12, false, "7D 7H 7S", "", "3C 4C 5C"},
+		{"runs only", with(Basic(), func(r *Rules) { r.Sets = false }), "3C 4C 5C 7H 7S 7D", nil, 21, false, "3C 4C 5C", "", "7D 7H 7S"},
+		{"min size 4", with(Basic(), func(r *Rules) { r.MinSize = 4 }), "3C 4C 5C 7H 7S 7D 7C", nil, 12, false, "7C 7D 7H 7S", "", "3C 4C 5C"},
+		{"one joker a meld", with(jok, func(r *Rules) { r.MaxJokers = 1 }), "7H 8H JK JK", nil, 15, true, "-", "", "JK"},
+		{"two decks, suits may repeat", with(Basic(), func(r *Rules) { r.Decks, r.DistinctSuits = 2, false }), "7H 7H 7S", nil, 0, true, "7H 7H 7S", "", ""},
+		{"two decks, suits differ", with(Basic(), func(r *Rules) { r.Decks = 2 }), "7H 7H 7S", nil, 21, false, "", "", "7H 7H 7S"},
+		// Both plays leave 6 points; the run leaves fewer cards.
+		{"a tie goes to fewer cards", with(Basic(), func(r *Rules) { r.Values.Ace = 0 }), "AS 2S 3S 3H 3D 4S", nil, 6, false, "AS 2S 3S 4S", "", "3D 3H"},
+
+		// Lay-offs (RULES.md 3 and 8).
+		{"lay off two cards together", Basic(), "10H JH", []string{"7H 8H 9H"}, 0, true, "", "0: 10H JH", ""},
+		{"lay off at both ends", Basic(), "6H 10H 2C", []string{"7H 8H 9H"}, 2, true, "", "0: 6H 10H", "2C"},
+		{"no 6H onto a set of 7s", Basic(), "6H", []string{"7H 7S 7D"}, 6, true, "", "", "6H"},
+		{"onto the meld that takes it", Basic(), "7H KD", []string{"2C 3C 4C", "7S 7D 7C"}, 10, true, "", "1: 7H", "KD"},
+		{"a joker laid off", jok, "JK 2C", []string{"7H 8H 9H"}, 2, true, "", "0: JK", "2C"},
+		{"a joker with nowhere to go", jok, "JK", []string{"7H 7S 7D 7C"}, 15, true, "", "", "JK"},
+		{"a table joker keeps its card", jok, "7H", []string{"6H JK 8H"}, 7, true, "", "", "7H"},
+		{"a named joker stays", jok, "9H 10H", []string{"7H 8H JK=9H"}, 9, true, "", "0: 10H", "9H"},
+
+		// Going out (RULES.md 4, going_out.discard_required).
+		{"empty hand", Basic(), "", nil, 0, true, "", "", ""},
+		{"empty hand, discard required", dr, "", nil, 0, false, "", "", ""},
+		{"a meld and no discard", dr, "7H 7S 7D", nil, 0, false, "7D 7H 7S", "", ""},
+		{"four of a kind keeps one back", dr, "7H 7S 7D 7C", nil, 0, true, "7C 7D 7H 7S", "", ""},
+		{"a long run keeps one back", dr, "3C 4C 5C 6C", nil, 0, true, "3C 4C 5C 6C", "", ""},
+		{"a lay-off keeps one back", dr, "10H 9S 9C 9D", []string{"7H 8H 9H"}, 0, true, "9C 9D 9S", "0: 10H", ""},
+		{"one card is the discard", dr, "KH", nil, 10, true, "", "", "KH"},
+		// The best play (Q-JK-A, ace high) leaves 2C 3C; going out is
+		// A-2-3-JK with QC the discard.
+		{"going out is another play", rummy500Big(), "AC 2C 3C QC JK", nil, 5, true, "QC JK AC", "", "2C 3C"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hand := mustCards(t, tt.hand)
+			var table []Meld
+			for _, m := range tt.table {
+				table = append(table, mustMeld(t, m))
+			}
+			a, err := tt.rules.Arrange(hand, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkArrangement(t, tt.rules, hand, table, a)
+			melds, layoffs, dead := formatArrangement(a)
+			if a.Points != tt.points || a.CanGoOut != tt.goOut {
+				t.Errorf("%s: got %d points, go out %v; want %d, %v", tt.hand, a.Points, a.CanGoOut, tt.points, tt.goOut)
+			}
+			if tt.melds != "-" && melds != tt.melds || layoffs != tt.layoffs || dead != tt.dead {
+				t.Errorf("%s: got melds %q lay-offs %q deadwood %q\nwant melds %q lay-offs %q deadwood %q",
+					tt.hand, melds, layoffs, dead, tt.melds, tt.layoffs, tt.dead)
+			}
+		})
+	}
+}
+
+func TestArrangeFullDoubleDeck(t *testing.T) {
+	for _, discard := range []bool{false, true} {
+		r := rummy500Big()
+		r.DiscardRequired = discard
+		hand := fullDoubleDeck()
+		a, err := r.Arrange(hand, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkArrangement(t, r, hand, nil, a)
+		if a.Points != 0 || len(a.Deadwood) != 0 || !a.CanGoOut {
+			t.Errorf("discard required %v: got %d points, %d cards left, go out %v; want 0, 0, true",
+				discard, a.Points, len(a.Deadwood), a.CanGoOut)
+		}
+	}
+}
+
+func TestArrangeErrors(t *testing.T) {
+	jok := with(Basic(), func(r *Rules) { r.Jokers = 2 })
+	tests := []struct {
+		name  string
+		rules Rules
+		hand  []Card
+		table []string
+		want  string
+	}{
+		{"a card twice", Basic(), mustCards(t, "7H 8C 7H"), nil, "7H appears 2 times, but 1 deck has only 1"},
+		{"hand and table share a card", Basic(), mustCards(t, "7H"), []string{"7H 8H 9H"}, "7H appears 2 times, but 1 deck has only 1"},
+		{"a joker in basic", Basic(), mustCards(t, "JK 7H"), nil, "JK appears 1 time, but this variant is played without jokers"},
+		{"three jokers of two", jok, mustCards(t, "JK JK"), []string{"7H 8H JK"}, "JK appears 3 times, but only 2 jokers are in play"},
+		{"an invalid table meld", Basic(), mustCards(t, "JH"), []string{"QH KH AH"}, "the table meld QH KH AH is not valid"},
+		{"not a card", Basic(), []Card{NewCard(Seven, Hearts), 0x05}, nil, "card 2 of the hand (0x5) is not a card"},
+		{"rules out of range", Rules{}, nil, nil, "decks is 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var table []Meld
+			for _, m := range tt.table {
+				table = append(table, mustMeld(t, m))
+			}
+			_, err := tt.rules.Arrange(tt.hand, table)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+	var ce *CountError
+	if _, err := Basic().Arrange(mustCards(t, "7H 7H"), nil); !errors.As(err, &ce) {
+		t.Errorf("a card twice: got %T, want a *CountError", err)
+	}
+	var te *TableError
+	if _, err := Basic().Arrange(nil, []Meld{mustMeld(t, "QH KH AH")}); !errors.As(err, &te) {
+		t.Errorf("an invalid table meld: got %T, want a *TableError", err)
 	}
 }

@@ -364,14 +364,29 @@ func TestArrangeMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// compareBrute fails t when Arrange and the brute force disagree.
+// compareBrute fails t when Arrange, or the general solver with and
+// without its transposition table, and the brute force disagree.
 func compareBrute(t *testing.T, name string, r Rules, hand []Card, table []Meld) {
 	t.Helper()
-	a, err := r.Arrange(hand, table)
-	if err != nil {
-		t.Fatalf("%s: %s onto %v under %+v: %v", name, FormatCards(hand, false), table, r, err)
-	}
 	want := bruteArrange(r, hand, table)
+	for _, solve := range []struct {
+		how string
+		f   func() (Arrangement, error)
+	}{
+		{"Arrange", func() (Arrangement, error) { return r.Arrange(hand, table) }},
+		{"general", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOff) }},
+		{"general with table", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOn) }},
+	} {
+		a, err := solve.f()
+		if err != nil {
+			t.Fatalf("%s: %s: %s onto %v under %+v: %v", name, solve.how, FormatCards(hand, false), table, r, err)
+		}
+		compareResult(t, name+": "+solve.how, r, hand, table, a, want)
+	}
+}
+
+func compareResult(t *testing.T, name string, r Rules, hand []Card, table []Meld, a Arrangement, want bruteResult) {
+	t.Helper()
 	got := int64(a.Points)*weightScale + int64(len(a.Deadwood))
 	if got != want.weight || a.CanGoOut != want.canGoOut(r, len(hand)) {
 		t.Fatalf("%s: %s onto %v under %+v:\ngot  %d points, %d cards, go out %v: %+v\nwant %d points, %d cards, go out %v",
@@ -387,4 +402,49 @@ func floorDiv(a, b int64) int64 {
 		q--
 	}
 	return q
+}
+
+// TestSolversAgree compares the fast solver, the general solver with and
+// without its transposition table on hands too large for the brute force.
+func TestSolversAgree(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 200
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range n {
+		r := randomRules(rng)
+		deck := shuffledDeck(rng, r)
+		if rng.IntN(2) == 0 {
+			denseFirst(rng, deck)
+		}
+		size := 13 + rng.IntN(10)
+		hand := deck[:size:size]
+		deck = slices.Clone(deck[size:])
+		var table []Meld
+		if rng.IntN(3) != 0 {
+			table = randomTable(rng, r, hand, &deck)
+		}
+		var first Arrangement
+		for k, tt := range []ttMode{ttAuto, ttOff, ttOn} {
+			var a Arrangement
+			var err error
+			if k == 0 {
+				a, err = r.Arrange(hand, table)
+			} else {
+				a, err = r.arrangeGeneral(hand, table, tt)
+			}
+			if err != nil {
+				t.Fatalf("case %d: %v", i, err)
+			}
+			checkArrangement(t, r, hand, table, a)
+			if k == 0 {
+				first = a
+				continue
+			}
+			if a.Points != first.Points || len(a.Deadwood) != len(first.Deadwood) || a.CanGoOut != first.CanGoOut {
+				t.Fatalf("case %d: %s onto %v under %+v:\nArrange %+v\ngeneral (tt %d) %+v", i, FormatCards(hand, false), table, r, first, tt, a)
+			}
+		}
+	}
 }
