@@ -39,8 +39,9 @@ type Arrangement struct {
 //
 // It returns a *CountError when the hand and the table melds together hold a
 // card more often than r's decks (or jokers) allow, a *TableError when a
-// table meld is not valid, and an error when r fails r.Check or the hand
-// holds an invalid Card value.
+// table meld is not valid, and an error when r fails r.Check, the hand holds
+// an invalid Card value, or the hand is beyond the solver: more than 255
+// copies of a card, or more than 64 table melds its cards could go onto.
 func (r Rules) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 	if err := r.Check(); err != nil {
 		return Arrangement{}, err

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -193,15 +194,19 @@ func wrapMeldable(x uint64, m int) uint64 {
 	return res
 }
 
+// maxFastMelds is the most melds a hand can make when a meld has at least
+// two cards; the fast solver leaves one-card melds to the general one.
+const maxFastMelds = 26
+
 // fastSearch is one branch-and-bound run of the fast solver.
 type fastSearch struct {
 	t     *fastTable
-	w     *[64]int64 // weight of each card of the hand
+	w     *[16]int64 // weight of a card, by rank
 	best  int64      // weight of the best arrangement found, or a bound
 	depth int
 	nBest int
-	stack [64]uint64 // melds of the current branch
-	bestM [64]uint64 // melds of the best arrangement
+	stack [maxFastMelds]uint64 // melds of the current branch
+	bestM [maxFastMelds]uint64 // melds of the best arrangement
 }
 
 // rec finishes an arrangement in which the cards x are still open and acc
@@ -209,7 +214,7 @@ type fastSearch struct {
 func (f *fastSearch) rec(x uint64, acc int64) {
 	mx := f.t.meldable(x)
 	for d := x &^ mx; d != 0; d &= d - 1 {
-		acc += f.w[bits.TrailingZeros64(d)]
+		acc += f.w[bits.TrailingZeros64(d)&15]
 	}
 	if acc >= f.best {
 		return
@@ -229,14 +234,36 @@ func (f *fastSearch) rec(x uint64, acc int64) {
 			f.depth--
 		}
 	}
-	if acc+f.w[c] < f.best {
-		f.rec(mx&^(1<<uint(c)), acc+f.w[c])
+	if w := acc + f.w[c&15]; w < f.best {
+		f.rec(mx&^(1<<uint(c)), w)
 	}
 }
 
+// rankWeights returns the weight of a natural card by rank, as weight
+// does (Values.Points spelled out: this is on the fast path).
+func rankWeights(v Values) [16]int64 {
+	var w [16]int64
+	w[Ace] = int64(v.Ace)*weightScale + 1
+	for rk := Two; rk <= Nine; rk++ {
+		p := int64(rk)
+		if v.Pips != 0 {
+			p = int64(v.Pips)
+		}
+		w[rk] = p*weightScale + 1
+	}
+	w[Ten] = 10*weightScale + 1
+	w[Jack] = int64(v.Face)*weightScale + 1
+	w[Queen], w[King] = w[Jack], w[Jack]
+	return w
+}
+
 // arrangeFast arranges a hand of distinct naturals with no table melds. It
-// reports false when the hand is not of that kind.
+// reports false when the hand is not of that kind, or when one card alone
+// is a meld.
 func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
+	if max(r.MinSize, r.MinNatural) < 2 {
+		return Arrangement{}, false, nil
+	}
 	var f fastSearch
 	var x uint64
 	for i, c := range hand {
@@ -255,14 +282,10 @@ func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
 		}
 		x |= 1 << b
 	}
-	var w [64]int64
-	for y := x; y != 0; y &= y - 1 {
-		b := bits.TrailingZeros64(y)
-		w[b] = weight(r.Values, bitCard(b))
-	}
+	w := rankWeights(r.Values)
 	f.t, f.w, f.best = fastTableFor(r), &w, infinity
 	f.rec(x, 0)
-	var melds [64]uint64
+	var melds [maxFastMelds]uint64
 	nm := mergeFast(melds[:copy(melds[:], f.bestM[:f.nBest])], f.t)
 	var used uint64
 	for _, m := range melds[:nm] {
@@ -310,10 +333,10 @@ func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
 		for y := dead; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
 			cards[k] = bitCard(b)
-			a.Points += r.Values.Points(cards[k])
 			k++
 		}
 		a.Deadwood = cards[start:k:k]
+		a.Points = int(f.best / weightScale) // values are not negative here
 	}
 	return a, true, nil
 }
@@ -337,18 +360,20 @@ func mergeFast(melds []uint64, t *fastTable) int {
 			}
 		}
 	}
-	slices.Sort(melds[:n])
+	// Melds are disjoint, so their lowest bits order them by lowest card.
+	slices.SortFunc(melds[:n], func(x, y uint64) int { return cmp.Compare(x&-x, y&-y) })
 	return n
 }
+
+var unitWeights = [16]int64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 
 // goOut reports whether the cards x can be arranged to leave fewer than
 // limit cards.
 func (f *fastSearch) goOut(x uint64, limit int64) bool {
-	var ones [64]int64
-	for y := x; y != 0; y &= y - 1 {
-		ones[bits.TrailingZeros64(y)] = 1
+	if int64(bits.OnesCount64(x&^f.t.meldable(x))) >= limit {
+		return false
 	}
-	g := fastSearch{t: f.t, w: &ones, best: limit}
+	g := fastSearch{t: f.t, w: &unitWeights, best: limit}
 	g.rec(x, 0)
 	return g.best < limit
 }

@@ -43,8 +43,8 @@ type option struct {
 	bit    uint8 // deadwood: the card's bit; set: the rank
 	suit   uint8 // run: the suit's lane, 0 to 3
 	lo, hi int8  // run: the window in linear positions (the grown window of a lay-off)
-	k, cap int16 // jokers the group needs; jokers it can take besides
 	tab    int16 // the table meld laid off onto (relevant index), or -1
+	k, cap int32 // jokers the group needs; jokers it can take besides (at most the hand's)
 }
 
 // tslot is one reading of a table meld: the shape cards can be laid off
@@ -73,13 +73,20 @@ type gstate struct {
 	lane  uint64    // card bits with copies open
 	order uint64    // the same cards in rank order: bit (rank-1)*4 + suit
 	key   [2]uint64 // cnt packed two bits a card, for the transposition table
-	rankN [16]uint8 // per rank: suits open, or copies open when suits may repeat
+	rankN [16]uint16 // per rank: suits open, or copies open when suits may repeat
 	j     int32     // jokers open
 	cap   int32     // jokers the groups formed can still take
 	used  uint64    // relevant table melds laid off onto
 }
 
 type ttKey struct{ a, b, c uint64 }
+
+// The transposition table is emptied when it reaches ttMax entries (about
+// 50 MB), and not pooled beyond ttKeep.
+const (
+	ttMax  = 1 << 20
+	ttKeep = 1 << 14
+)
 
 type ttEntry struct {
 	v     int64
@@ -178,8 +185,16 @@ func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement
 		}
 	}
 
+	if slices.Max(counts[:]) > 255 {
+		return Arrangement{}, fmt.Errorf("the hand holds more than 255 copies of a card, more than the solver takes")
+	}
 	g := generalPool.Get().(*general)
-	defer generalPool.Put(g)
+	defer func() {
+		if len(g.tt) > ttKeep {
+			g.tt = nil // do not keep a big table alive in the pool
+		}
+		generalPool.Put(g)
+	}()
 	if err := g.setup(r, &counts, jokers, table, tt); err != nil {
 		return Arrangement{}, err
 	}
@@ -251,12 +266,12 @@ func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld, tt t
 	st := &g.init
 	for b, n := range counts {
 		if n > 0 {
-			st.cnt[b] = uint8(min(n, 255))
+			st.cnt[b] = uint8(n)
 			st.lane |= 1 << uint(b)
 			s, rk := b>>4, b&15
 			st.order |= 1 << uint((rk-1)*4+s)
 			if g.copies {
-				st.rankN[rk] += uint8(n)
+				st.rankN[rk] += uint16(n)
 			} else {
 				st.rankN[rk]++
 			}
@@ -301,7 +316,7 @@ func (g *general) addTable(i int, m Meld, handLane uint64, jokers int) error {
 				s.use[c.Suit()-1]++
 			}
 			if g.jok {
-				t.idle = max(t.idle, int32(min(g.maxSet-n, g.mx-tj)))
+				t.idle = max(t.idle, int32(min(g.maxSet-n, g.mx-tj, jokers)))
 			}
 			if n < g.maxSet {
 				for su := range 4 {
@@ -339,7 +354,7 @@ func (g *general) addTable(i int, m Meld, handLane uint64, jokers int) error {
 			}
 		}
 		if g.jok {
-			t.idle = max(t.idle, int32(min(13-n, g.mx-tj)))
+			t.idle = max(t.idle, int32(min(13-n, g.mx-tj, jokers)))
 		}
 		relevant = relevant || handLane>>uint(suit*16)&laneRanks != 0
 	}
@@ -349,6 +364,10 @@ func (g *general) addTable(i int, m Meld, handLane uint64, jokers int) error {
 	}
 	return nil
 }
+
+// capped limits a group's capacity for jokers to the jokers of the hand, so
+// sums stay small whatever the decks.
+func (g *general) capped(c int) int32 { return int32(min(c, int(g.init.j))) }
 
 // jeff returns how many jokers a new meld could use now.
 func (g *general) jeff() int {
@@ -366,7 +385,7 @@ func (g *general) dec(b int, n uint8) {
 	rk := b & 15
 	st.key[b>>5] -= uint64(n) << uint((b&31)*2)
 	if g.copies {
-		st.rankN[rk] -= n
+		st.rankN[rk] -= uint16(n)
 	}
 	if c == 0 {
 		st.lane &^= 1 << uint(b)
@@ -426,6 +445,9 @@ func (g *general) search(beta int64) int64 {
 	}
 	g.opts = g.opts[:top]
 	if g.useTT {
+		if len(g.tt) >= ttMax {
+			clear(g.tt)
+		}
 		g.tt[key] = ttEntry{v: best - fw, exact: best < beta}
 	}
 	g.st = saved
@@ -701,8 +723,8 @@ func (g *general) apply(o *option) {
 			g.dec(bits.TrailingZeros64(y), 1)
 		}
 	}
-	g.st.j -= int32(o.k)
-	g.st.cap += int32(o.cap)
+	g.st.j -= o.k
+	g.st.cap += o.cap
 	if o.tab >= 0 {
 		g.st.used |= 1 << uint(o.tab)
 	}
@@ -777,9 +799,9 @@ func (g *general) genSets(s, rk int, sl *tslot) {
 				if k > jeff {
 					return
 				}
-				o.k = int16(k)
+				o.k = int32(k)
 				if g.jok {
-					o.cap = int16(min(g.maxSet-max(n, g.m), g.mx-k))
+					o.cap = g.capped(min(g.maxSet-max(n, g.m), g.mx-k))
 				}
 			} else {
 				if sl.n+n > g.maxSet {
@@ -787,7 +809,7 @@ func (g *general) genSets(s, rk int, sl *tslot) {
 				}
 				o.tab = int16(sl.tab)
 				if g.jok {
-					o.cap = int16(min(g.maxSet-sl.n-n, g.mx-sl.tj))
+					o.cap = g.capped(min(g.maxSet-sl.n-n, g.mx-sl.tj))
 				}
 			}
 			g.opts = append(g.opts, o)
@@ -856,9 +878,9 @@ func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
 	n := bits.OnesCount64(nat)
 	size := max(H-L+1, g.m)
 	if k := size - n; n >= g.mNat && k <= rg.budget {
-		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int16(k), tab: -1}
+		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int32(k), tab: -1}
 		if g.jok {
-			o.cap = int16(min(13-size, g.mx-k))
+			o.cap = g.capped(min(13-size, g.mx-k))
 		}
 		o.lane = g.foldLane(nat) << uint(rg.suit*16)
 		g.opts = append(g.opts, o)
@@ -926,9 +948,9 @@ func (g *general) layDown(rg *runGen, L int, nat uint64, gaps int) {
 func (g *general) layUp(rg *runGen, L, H int, nat uint64, gaps int) {
 	sl := rg.sl
 	if nat&rg.c != 0 {
-		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int16(gaps), tab: int16(sl.tab)}
+		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int32(gaps), tab: int16(sl.tab)}
 		if g.jok {
-			o.cap = int16(min(13-(H-L+1), g.mx-sl.tj-gaps))
+			o.cap = g.capped(min(13-(H-L+1), g.mx-sl.tj-gaps))
 		}
 		o.lane = g.foldLane(nat) << uint(rg.suit*16)
 		g.opts = append(g.opts, o)

@@ -118,6 +118,8 @@ func TestArrange(t *testing.T) {
 	}{
 		// The greedy answer melds the three 8s and leaves 26 points.
 		{"greedy set is wrong", Basic(), "6S 7S 8S 6C 7C 8C 8D", nil, 8, true, "6C 7C 8C | 6S 7S 8S", "", "8D"},
+		{"melds by lowest card", Basic(), "KS KH KC 2D 3D 4D", nil, 0, true, "KC KH KS | 2D 3D 4D", "", ""},
+		{"melds by lowest card, jokers", rummy500Big(), "KS KH KC 2D 3D 4D JK", nil, 0, true, "KC KH KS | 2D 3D 4D JK", "", ""},
 		{"RULES.md 8: hand left", Basic(), "KH QS 3D", nil, 23, false, "", "", "3D KH QS"},
 		{"run from the low end", Basic(), "5H 3H 4H 6H 2H AH", nil, 0, true, "AH 2H 3H 4H 5H 6H", "", ""},
 		{"four of a kind", Basic(), "7S 7H 7C 7D", nil, 0, true, "7C 7D 7H 7S", "", ""},
@@ -235,5 +237,16 @@ func TestArrangeErrors(t *testing.T) {
 	var te *TableError
 	if _, err := Basic().Arrange(nil, []Meld{mustMeld(t, "QH KH AH")}); !errors.As(err, &te) {
 		t.Errorf("an invalid table meld: got %T, want a *TableError", err)
+	}
+}
+
+func TestRankWeights(t *testing.T) {
+	for _, v := range []Values{Basic().Values, {Ace: 15, Face: 10, Joker: 15}, {Ace: 15, Face: 10, Pips: 5}, {Ace: 0, Face: 7, Pips: 3}} {
+		w := rankWeights(v)
+		for _, c := range Deck() {
+			if w[c.Rank()] != weight(v, c) {
+				t.Errorf("%+v: rankWeights says %s weighs %d, weight says %d", v, c, w[c.Rank()], weight(v, c))
+			}
+		}
 	}
 }
