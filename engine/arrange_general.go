@@ -69,14 +69,14 @@ type gtab struct {
 
 // gstate is the part of the search that changes; copying it is the undo.
 type gstate struct {
-	cnt   [64]uint8 // copies of each card still open, by card bit
-	lane  uint64    // card bits with copies open
-	order uint64    // the same cards in rank order: bit (rank-1)*4 + suit
-	key   [2]uint64 // cnt packed two bits a card, for the transposition table
+	cnt   [64]uint8  // copies of each card still open, by card bit
+	lane  uint64     // card bits with copies open
+	order uint64     // the same cards in rank order: bit (rank-1)*4 + suit
+	key   [2]uint64  // cnt packed two bits a card, for the transposition table
 	rankN [16]uint16 // per rank: suits open, or copies open when suits may repeat
-	j     int32     // jokers open
-	cap   int32     // jokers the groups formed can still take
-	used  uint64    // relevant table melds laid off onto
+	j     int32      // jokers open
+	cap   int32      // jokers the groups formed can still take
+	used  uint64     // relevant table melds laid off onto
 }
 
 type ttKey struct{ a, b, c uint64 }
