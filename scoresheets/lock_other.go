@@ -1,4 +1,4 @@
-//go:build !unix && !windows
+//go:build (!unix && !windows) || aix || solaris
 
 package scoresheets
 
@@ -8,9 +8,10 @@ import (
 	"os"
 )
 
-// tryLock creates the file name exclusively and removes it on unlock. On
-// these systems (Plan 9, WebAssembly) a writer killed while holding the
-// lock leaves the file behind, and it must be removed by hand.
+// tryLock creates the file name exclusively and removes it on unlock: the
+// fallback where package syscall offers no flock (AIX, Solaris, Plan 9,
+// WebAssembly). There a writer killed while holding the lock leaves the
+// file behind, and until someone removes it by hand every writer gives up.
 func tryLock(name string) (unlock func(), held bool, err error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
