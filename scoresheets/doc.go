@@ -44,9 +44,10 @@
 //	      Ann: "KH 3D"
 //	      Cy: {points: 12}    # points counted at the table instead of cards
 //	    scores: {Ann: 0, Bob: 25, Cy: 0}
-//	audit:
-//	  - {time: 2026-03-01T19:30:00Z, action: new, note: "..."}
-//	  - {time: 2026-03-01T19:41:12Z, action: round, round: 1, note: "..."}
+//	audit:                    # every change, oldest first
+//	  - {time: '2026-03-01T19:30:00Z', action: new, note: "basic match for Ann, Bob, Cy; ..."}
+//	  - {time: '2026-03-01T19:41:12Z', action: round, round: 1, note: "Bob out: Ann 0, Bob 25, Cy 0"}
 //
-// An ended: TIME key appears once the players agree to stop.
+// An ended: TIME key appears once the players agree to stop. Totals are
+// not stored: they follow from the rounds.
 package scoresheets
