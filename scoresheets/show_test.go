@@ -161,8 +161,6 @@ func BenchmarkLoadShow(b *testing.B) {
 	if _, err := Create(path, s); err != nil {
 		b.Fatal(err)
 	}
-	fi, _ := os.Stat(path)
-	b.ReportMetric(float64(fi.Size()), "file-bytes")
 	for b.Loop() {
 		s, _, err := Load(path)
 		if err != nil {
@@ -172,6 +170,8 @@ func BenchmarkLoadShow(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	fi, _ := os.Stat(path)
+	b.ReportMetric(float64(fi.Size()), "file-bytes")
 }
 
 // Show says who won, and how the match ended.
