@@ -323,25 +323,29 @@ func (s *Sheet) End(now time.Time) error {
 	return nil
 }
 
-// finishedError explains why the match is over.
+// finishedError explains why the match is over and what cannot be done.
 func (s *Sheet) finishedError(st referee.Standing, what string) error {
-	var how string
-	switch st.Why {
-	case "target":
-		how = fmt.Sprintf("%s at the target of %d", winnersText(st.Winners), s.Target)
-	case "rounds":
-		how = fmt.Sprintf("its %d rounds are played: %s", s.RoundLimit, winnersText(st.Winners))
-	case "out":
-		how = fmt.Sprintf("%s went out", winnersText(st.Winners))
-	case "ended":
-		how = fmt.Sprintf("the players ended it: %s", winnersText(st.Winners))
-	default:
-		how = st.Why
-	}
 	if st.Why != "ended" {
 		what += " (undo the last round to reopen it)"
 	}
-	return fmt.Errorf("%w (%s): %s", ErrFinished, how, what)
+	return fmt.Errorf("%w: %s, and %s; %s", ErrFinished, s.ending(st), winnersText(st.Winners), what)
+}
+
+// ending says how a finished match ended: "the target of 150 was reached
+// in round 7".
+func (s *Sheet) ending(st referee.Standing) string {
+	n := len(s.Rounds)
+	switch st.Why {
+	case "target":
+		return fmt.Sprintf("the target of %d was reached in round %d", s.Target, n)
+	case "rounds":
+		return fmt.Sprintf("round %d was the last", s.RoundLimit)
+	case "out":
+		return fmt.Sprintf("%s went out in round %d", joinAnd(st.Winners), n)
+	case "ended":
+		return fmt.Sprintf("the players stopped after round %d", n)
+	}
+	return st.Why
 }
 
 // winnersText says who won: "Bob won", "Ann and Bob share the win",

@@ -51,7 +51,8 @@ func TestKidsLowestWins(t *testing.T) {
 		t.Errorf("dealers = %s", got)
 	}
 	_, err := s.Record(rd(t, "out Ann; hand Bob 2C"), t0)
-	if !errors.Is(err, ErrFinished) || len(s.Rounds) != 5 {
+	want := "the match is over: the target of 100 was reached in round 5, and Ann won; no round can be added (undo the last round to reopen it)"
+	if !errors.Is(err, ErrFinished) || err.Error() != want || len(s.Rounds) != 5 {
 		t.Errorf("recording after the end: err = %v, %d rounds", err, len(s.Rounds))
 	}
 }

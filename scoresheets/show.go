@@ -91,29 +91,15 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 }
 
 // result says who won a finished match and how it ended: "winner: Bob
-// (the match ended at the target of 150 in round 7)".
+// (the target of 150 was reached in round 7)".
 func (s *Sheet) result(st referee.Standing) string {
-	n := len(s.Rounds)
-	var how string
-	switch st.Why {
-	case "target":
-		how = fmt.Sprintf("the match ended at the target of %d in round %d", s.Target, n)
-	case "rounds":
-		how = fmt.Sprintf("round %d was the last", s.RoundLimit)
-	case "out":
-		how = fmt.Sprintf("went out in round %d", n)
-	case "ended":
-		how = fmt.Sprintf("the players stopped after round %d", n)
-	default:
-		how = st.Why
-	}
 	switch len(st.Winners) {
 	case 0:
-		return "winner: nobody (" + how + ")"
+		return "winner: nobody (" + s.ending(st) + ")"
 	case 1:
-		return "winner: " + st.Winners[0] + " (" + how + ")"
+		return "winner: " + st.Winners[0] + " (" + s.ending(st) + ")"
 	}
-	return "winners: " + joinAnd(st.Winners) + ", sharing the win (" + how + ")"
+	return "winners: " + joinAnd(st.Winners) + ", sharing the win (" + s.ending(st) + ")"
 }
 
 // runningTotals returns each player's total after each round, in seating

@@ -190,9 +190,9 @@ func TestShowResult(t *testing.T) {
 		s    *Sheet
 		want string
 	}{
-		{kids, "winner: Ann (the match ended at the target of 100 in round 1)\n"},
+		{kids, "winner: Ann (the target of 100 was reached in round 1)\n"},
 		{fixed, "winners: Ann and Bob, sharing the win (round 1 was the last)\n"},
-		{single, "winner: Cy (went out in round 2)\n"},
+		{single, "winner: Cy (Cy went out in round 2)\n"},
 		{ended, "winners: Ann, Bob and Cy, sharing the win (the players stopped after round 1)\n"},
 	} {
 		var b bytes.Buffer
