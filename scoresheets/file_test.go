@@ -119,6 +119,12 @@ func TestCreateLoadSave(t *testing.T) {
 	if stamp2 != stampOf(now) || !bytes.Equal(now, Marshal(s)) {
 		t.Error("the stamp or the bytes saved are wrong")
 	}
+	if got := stamp2.String(); !strings.HasPrefix(got, "sha256:") || !strings.HasSuffix(got, fmt.Sprintf(" (%d bytes)", len(now))) || len(got) != len("sha256:")+12+len(fmt.Sprintf(" (%d bytes)", len(now))) {
+		t.Errorf("stamp = %s", got)
+	}
+	if (Stamp{}).String() != "no file" || !(Stamp{}).IsZero() || stamp2.IsZero() {
+		t.Error("the zero stamp")
+	}
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
 		t.Errorf("the save changed the mode to %v", fi.Mode())
 	}

@@ -70,16 +70,7 @@ func variantNode(s *Sheet) *yaml.Node {
 	if err := yaml.Unmarshal(s.Variant.YAML(), &doc); err != nil || len(doc.Content) != 1 {
 		panic(fmt.Sprintf("scoresheets: variant %s writes rules it cannot read: %v", s.Variant.Name, err))
 	}
-	n := doc.Content[0]
-	clearComments(n) // comments of a built-in file would float out of place
-	return n
-}
-
-func clearComments(n *yaml.Node) {
-	n.HeadComment, n.LineComment, n.FootComment = "", "", ""
-	for _, c := range n.Content {
-		clearComments(c)
-	}
+	return doc.Content[0]
 }
 
 func entryNode(s *Sheet, e Entry) *yaml.Node {
