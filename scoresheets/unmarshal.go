@@ -351,39 +351,8 @@ func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, 
 	if e.Dealer, err = d.player(at.dealer, what+": dealer", players); err != nil {
 		return e, at, err
 	}
-	r := &e.Round
-	if on := f.opt("out"); on != nil {
-		if r.Out, err = d.player(on, what+": out", players); err != nil {
-			return e, at, err
-		}
-	}
-	if sn := f.opt("stalemate"); sn != nil {
-		if r.Stalemate, err = d.boolean(sn, what+": stalemate"); err != nil {
-			return e, at, err
-		}
-		if r.Stalemate && r.Out != "" {
-			return e, at, d.errorf(sn, "%s: a round cannot both have a player out and be a stalemate", what)
-		}
-	}
-	if rn := f.opt("rummy"); rn != nil {
-		if r.Rummy, err = d.boolean(rn, what+": rummy"); err != nil {
-			return e, at, err
-		}
-	}
-	if mn := f.opt("melds"); mn != nil {
-		if r.Melds, err = d.melds(mn, what, players); err != nil {
-			return e, at, err
-		}
-	}
-	if ln := f.opt("layoffs"); ln != nil {
-		if r.Layoffs, err = d.layoffs(ln, what, players, len(r.Melds)); err != nil {
-			return e, at, err
-		}
-	}
-	if hn := f.opt("hands"); hn != nil {
-		if r.Hands, err = d.hands(hn, what, players); err != nil {
-			return e, at, err
-		}
+	if e.Round, err = d.round(f, what, players); err != nil {
+		return e, at, err
 	}
 	sn, err := f.need("scores")
 	if err != nil {
@@ -408,6 +377,48 @@ func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, 
 		}
 	}
 	return e, at, nil
+}
+
+// round reads what the players report of a round (out or stalemate,
+// rummy, melds, lay-offs, hands) from the mapping f, which may hold other
+// keys its caller reads.
+func (d *decoder) round(f fields, what string, players []string) (referee.Round, error) {
+	var r referee.Round
+	var err error
+	if on := f.opt("out"); on != nil {
+		if r.Out, err = d.player(on, what+": out", players); err != nil {
+			return r, err
+		}
+	}
+	if sn := f.opt("stalemate"); sn != nil {
+		if r.Stalemate, err = d.boolean(sn, what+": stalemate"); err != nil {
+			return r, err
+		}
+		if r.Stalemate && r.Out != "" {
+			return r, d.errorf(sn, "%s: a round cannot both have a player out and be a stalemate", what)
+		}
+	}
+	if rn := f.opt("rummy"); rn != nil {
+		if r.Rummy, err = d.boolean(rn, what+": rummy"); err != nil {
+			return r, err
+		}
+	}
+	if mn := f.opt("melds"); mn != nil {
+		if r.Melds, err = d.melds(mn, what, players); err != nil {
+			return r, err
+		}
+	}
+	if ln := f.opt("layoffs"); ln != nil {
+		if r.Layoffs, err = d.layoffs(ln, what, players, len(r.Melds)); err != nil {
+			return r, err
+		}
+	}
+	if hn := f.opt("hands"); hn != nil {
+		if r.Hands, err = d.hands(hn, what, players); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
 }
 
 func (d *decoder) melds(n *yaml.Node, what string, players []string) ([]referee.Meld, error) {
