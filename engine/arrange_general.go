@@ -407,7 +407,7 @@ func (g *general) search(beta int64) int64 {
 		g.st = saved
 		return v
 	}
-	lb := fw
+	lb := fw + g.jokerBound()
 	if g.neg {
 		lb += g.negBound()
 	}
@@ -503,7 +503,7 @@ func (g *general) negBound() int64 {
 // dropForced takes the open cards no group could hold out of play and
 // returns their weight; dead, when not nil, counts them.
 func (g *general) dropForced(dead *[64]uint8) int64 {
-	forced := g.st.lane &^ g.meldable()
+	forced := g.st.lane &^ g.meldable(int(g.st.j))
 	var fw int64
 	for ; forced != 0; forced &= forced - 1 {
 		b := bits.TrailingZeros64(forced)
@@ -517,12 +517,15 @@ func (g *general) dropForced(dead *[64]uint8) int64 {
 	return fw
 }
 
-// meldable returns the open cards that some group of open cards, jokers
-// and free table melds might hold. It may say yes too often, never too
-// rarely.
-func (g *general) meldable() uint64 {
+// meldable returns the open cards that some group of open cards, j of
+// the jokers and the free table melds might hold. It may say yes too often,
+// never too rarely.
+func (g *general) meldable(j int) uint64 {
 	x := g.st.lane
-	jeff := g.jeff()
+	if !g.jok {
+		j = 0
+	}
+	jeff := min(j, g.mx)
 	var res uint64
 	if g.runs {
 		res = g.runMeldable(x, jeff)
@@ -531,9 +534,45 @@ func (g *general) meldable() uint64 {
 		res |= g.setMeldable(x, jeff)
 	}
 	if len(g.tabs) > 0 {
-		res |= g.tableReach(x)
+		res |= g.tableReach(x, j)
 	}
 	return res & x
+}
+
+// jokerBound returns a lower bound on the weight of the open cards that
+// need a joker. A card no joker-free group could hold shares a group with a
+// joker; a group with k jokers holds at most 2k(m-1) such cards (m the
+// smallest natural meld), as its natural blocks between jokers are shorter
+// than m, else they would meld alone. So all but 2J(m-1) of them stay in
+// hand, and at least the lightest of them do.
+func (g *general) jokerBound() int64 {
+	j := int(g.st.j)
+	if j == 0 || !g.jok || g.neg {
+		return 0
+	}
+	needy := g.st.lane &^ g.meldable(0)
+	if needy == 0 {
+		return 0
+	}
+	rescue := 2 * j * (max(g.m, g.mNat) - 1)
+	var ws [64]int64
+	n := 0
+	for ; needy != 0; needy &= needy - 1 {
+		b := bits.TrailingZeros64(needy)
+		for range g.st.cnt[b] {
+			ws[n] = g.w[b]
+			n++
+		}
+	}
+	if n <= rescue {
+		return 0
+	}
+	slices.Sort(ws[:n])
+	var lb int64
+	for _, w := range ws[:n-rescue] {
+		lb += w
+	}
+	return lb
 }
 
 // windowStarts returns the bits p of y such that at least t of the bits p
@@ -662,12 +701,8 @@ func (g *general) setMeldable(x uint64, jeff int) uint64 {
 // tableReach returns the open cards that might be laid off onto the free
 // table melds: a run reaches along open cards of its suit and as many gaps
 // as jokers can fill.
-func (g *general) tableReach(x uint64) uint64 {
+func (g *general) tableReach(x uint64, jr int) uint64 {
 	var res uint64
-	jr := int(g.st.j)
-	if !g.jok {
-		jr = 0
-	}
 	for i := range g.tabs {
 		t := &g.tabs[i]
 		if g.st.used>>uint(i)&1 != 0 {
