@@ -28,43 +28,9 @@ func ParseRound(name string, data []byte, players []string) (referee.Round, erro
 	if err != nil {
 		return r, err
 	}
-	what := "the round"
-	f, err := d.fields(root, what, "out", "stalemate", "rummy", "melds", "layoffs", "hands")
+	f, err := d.fields(root, "the round", "out", "stalemate", "rummy", "melds", "layoffs", "hands")
 	if err != nil {
 		return r, err
 	}
-	if on := f.opt("out"); on != nil {
-		if r.Out, err = d.player(on, "out", players); err != nil {
-			return r, err
-		}
-	}
-	if sn := f.opt("stalemate"); sn != nil {
-		if r.Stalemate, err = d.boolean(sn, "stalemate"); err != nil {
-			return r, err
-		}
-		if r.Stalemate && r.Out != "" {
-			return r, d.errorf(sn, "a round cannot both have a player out and be a stalemate")
-		}
-	}
-	if rn := f.opt("rummy"); rn != nil {
-		if r.Rummy, err = d.boolean(rn, "rummy"); err != nil {
-			return r, err
-		}
-	}
-	if mn := f.opt("melds"); mn != nil {
-		if r.Melds, err = d.melds(mn, what, players); err != nil {
-			return r, err
-		}
-	}
-	if ln := f.opt("layoffs"); ln != nil {
-		if r.Layoffs, err = d.layoffs(ln, what, players, len(r.Melds)); err != nil {
-			return r, err
-		}
-	}
-	if hn := f.opt("hands"); hn != nil {
-		if r.Hands, err = d.hands(hn, what, players); err != nil {
-			return r, err
-		}
-	}
-	return r, nil
+	return d.round(f, "the round", players)
 }
