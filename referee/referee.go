@@ -270,47 +270,52 @@ func checkShape(players []string, r Round) error {
 }
 
 // countProblems names every card the round shows more often than the decks
-// allow, with where each copy is.
+// allow, with where each copy is. Places are only worked out for the cards
+// at fault, so a legal round costs one pass.
 func countProblems(rules engine.Rules, r Round) []string {
-	type place struct {
-		card  engine.Card
-		where string
-	}
-	var all []place
-	for i, m := range r.Melds {
-		for _, c := range m.Meld.Cards {
-			all = append(all, place{c, fmt.Sprintf("%s's meld %d", m.Player, i+1)})
-		}
+	var all []engine.Card
+	for _, m := range r.Melds {
+		all = append(all, m.Meld.Cards...)
 	}
 	for _, l := range r.Layoffs {
-		for _, c := range l.Cards {
-			all = append(all, place{c, fmt.Sprintf("%s's lay-off", l.Player)})
-		}
+		all = append(all, l.Cards...)
 	}
 	for _, h := range r.Hands {
-		for _, c := range h.Cards {
-			all = append(all, place{c, fmt.Sprintf("%s's hand", h.Player)})
-		}
+		all = append(all, h.Cards...)
 	}
-	var cards []engine.Card
-	for _, p := range all {
-		cards = append(cards, p.card)
+	if rules.CheckCounts(all) == nil {
+		return nil
 	}
 	var problems []string
 	done := map[engine.Card]bool{}
-	for _, p := range all {
-		if done[p.card] {
+	for _, c := range all {
+		if done[c] {
 			continue
 		}
-		done[p.card] = true
-		err := rules.CheckCounts(onlyCard(cards, p.card))
+		done[c] = true
+		err := rules.CheckCounts(onlyCard(all, c))
 		if err == nil {
 			continue
 		}
 		var where []string
-		for _, q := range all {
-			if q.card == p.card && !slices.Contains(where, q.where) {
-				where = append(where, q.where)
+		note := func(w string) {
+			if !slices.Contains(where, w) {
+				where = append(where, w)
+			}
+		}
+		for i, m := range r.Melds {
+			if slices.Contains(m.Meld.Cards, c) {
+				note(fmt.Sprintf("%s's meld %d", m.Player, i+1))
+			}
+		}
+		for _, l := range r.Layoffs {
+			if slices.Contains(l.Cards, c) {
+				note(fmt.Sprintf("%s's lay-off", l.Player))
+			}
+		}
+		for _, h := range r.Hands {
+			if slices.Contains(h.Cards, c) {
+				note(fmt.Sprintf("%s's hand", h.Player))
 			}
 		}
 		problems = append(problems, fmt.Sprintf("%s (in %s)", err, strings.Join(where, ", ")))
