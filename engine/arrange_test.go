@@ -3,9 +3,12 @@ package engine
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -248,5 +251,47 @@ func TestRankWeights(t *testing.T) {
 				t.Errorf("%+v: rankWeights says %s weighs %d, weight says %d", v, c, w[c.Rank()], weight(v, c))
 			}
 		}
+	}
+}
+
+// TestArrangeConcurrent solves hands from several goroutines at once, under
+// several rules (so tables are built concurrently), and wants the very
+// answers a lone caller gets: Arrange is safe for concurrent use and
+// deterministic.
+func TestArrangeConcurrent(t *testing.T) {
+	hands, _ := readHands(t, "hands13j.txt")
+	hands = hands[:200]
+	rules := []Rules{Basic(), rummy500Big(), with(Basic(), func(r *Rules) { r.Decks, r.MinSize = 2, 4 }),
+		with(rummy500Big(), func(r *Rules) { r.Wrap, r.DiscardRequired = true, true })}
+	want := make([][]Arrangement, len(rules))
+	for i, r := range rules {
+		for _, h := range hands {
+			a, err := r.Arrange(h, nil)
+			if err != nil && !errors.As(err, new(*CountError)) {
+				t.Fatal(err)
+			}
+			want[i] = append(want[i], a)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range hands {
+				i := (k + w) % len(rules)
+				got, _ := rules[i].Arrange(hands[k], nil)
+				if !reflect.DeepEqual(got, want[i][k]) {
+					errs <- fmt.Sprintf("rules %d, hand %s: got %+v, alone %+v", i, FormatCards(hands[k], false), got, want[i][k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
