@@ -200,7 +200,7 @@ func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement
 	}
 	best := g.search(infinity)
 	g.reconstruct(best)
-	a := g.arrangement(hand, table)
+	a := g.arrangement()
 	a.CanGoOut = g.canGoOut(len(hand), len(a.Deadwood))
 	return a, nil
 }
@@ -863,14 +863,19 @@ func (g *general) genSets(s, rk int, sl *tslot) {
 	rec(s, 0)
 }
 
-// runGen holds what the run enumerations share.
+// runGen holds what one enumeration of runs shares. A new run grows from
+// the lowest open card, at position p; a lay-off grows from the window of
+// the table run sl and must hold the lowest open card. Either way the
+// window grows down, then up, one natural at a time, the positions between
+// naturals taking jokers.
 type runGen struct {
-	avail  uint64 // linear positions of open naturals of the suit
+	avail  uint64 // linear positions of open naturals the run may take
 	c      uint64 // linear positions of the lowest open card
-	p      int    // a position of it
-	budget int    // jokers the group may use
+	p      int    // new run: the lowest open card's position
+	top    int    // the top of what the run grows from: p, or the table window's
+	budget int    // jokers the run may use
 	suit   int
-	sl     *tslot
+	sl     *tslot // the table run, or nil for a new run
 }
 
 // genRuns lists the new runs whose lowest card is rank rk of suit s.
@@ -883,17 +888,33 @@ func (g *general) genRuns(s, rk int) {
 	}
 	for ; ps != 0; ps &= ps - 1 {
 		rg.p = bits.TrailingZeros64(ps)
+		rg.top = rg.p
 		g.runDown(&rg, rg.p, 1<<uint(rg.p), 0)
 	}
 }
 
-// runDown extends a new run below its low end L, then above.
-func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
-	if g.splittable(nat, L, rg.p) {
+// genLayoffRuns lists the lay-offs holding the lowest open card (rank rk,
+// suit s) onto the run reading sl.
+func (g *general) genLayoffRuns(s, rk int, sl *tslot) {
+	v := g.st.lane >> uint(s*16) & laneRanks
+	window := uint64(1)<<uint(sl.hi+1) - uint64(1)<<uint(sl.lo)
+	rg := runGen{avail: g.linLane(v) &^ window, c: g.linLane(1 << uint(rk)), top: sl.hi, suit: s, sl: sl}
+	if rg.avail&rg.c == 0 {
 		return
 	}
-	g.runUp(rg, L, rg.p, nat, gaps)
-	below := rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, rg.p-12)) - 1)
+	if g.jok {
+		rg.budget = min(int(g.st.j), g.mx-sl.tj)
+	}
+	g.runDown(&rg, sl.lo, 0, 0)
+}
+
+// runDown grows the run below its low end L, then above.
+func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
+	if rg.sl == nil && g.splittable(nat, L, rg.p) {
+		return
+	}
+	g.runUp(rg, L, rg.top, nat, gaps)
+	below := rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, rg.top-12)) - 1)
 	for below != 0 {
 		x := 63 - bits.LeadingZeros64(below)
 		below &^= 1 << uint(x)
@@ -905,21 +926,12 @@ func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
 	}
 }
 
-// runUp lists the run [L, H] and extends it above H.
+// runUp lists the run on [L, H] and grows it above H.
 func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
-	if H != rg.p && g.splittable(nat, L, H) {
+	if rg.sl == nil && H != rg.top && g.splittable(nat, L, H) {
 		return
 	}
-	n := bits.OnesCount64(nat)
-	size := max(H-L+1, g.m)
-	if k := size - n; n >= g.mNat && k <= rg.budget {
-		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int32(k), tab: -1}
-		if g.jok {
-			o.cap = g.capped(min(13-size, g.mx-k))
-		}
-		o.lane = g.foldLane(nat) << uint(rg.suit*16)
-		g.opts = append(g.opts, o)
-	}
+	g.emitRun(rg, L, H, nat, gaps)
 	above := rg.avail >> uint(H+1) << uint(H+1) & (1<<uint(min(g.hi, L+12)+1) - 1)
 	for above != 0 {
 		y := bits.TrailingZeros64(above)
@@ -930,6 +942,33 @@ func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
 		}
 		g.runUp(rg, L, y, nat|1<<uint(y), ng)
 	}
+}
+
+// emitRun lists the run on [L, H] holding the naturals nat, when it is
+// one: a new run needs its naturals and the jokers that make it long
+// enough; a lay-off needs the lowest open card.
+func (g *general) emitRun(rg *runGen, L, H int, nat uint64, gaps int) {
+	o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), tab: -1}
+	var capacity int
+	if sl := rg.sl; sl == nil {
+		n := bits.OnesCount64(nat)
+		size := max(H-L+1, g.m)
+		k := size - n
+		if n < g.mNat || k > rg.budget {
+			return
+		}
+		o.k, capacity = int32(k), min(13-size, g.mx-k)
+	} else {
+		if nat&rg.c == 0 {
+			return
+		}
+		o.k, o.tab, capacity = int32(gaps), int16(sl.tab), min(13-(H-L+1), g.mx-sl.tj-gaps)
+	}
+	if g.jok {
+		o.cap = g.capped(capacity)
+	}
+	o.lane = g.foldLane(nat) << uint(rg.suit*16)
+	g.opts = append(g.opts, o)
 }
 
 // splittable reports whether the natural run nat on [L, H] is two valid
@@ -947,59 +986,6 @@ func (g *general) splittable(nat uint64, L, H int) bool {
 		}
 	}
 	return false
-}
-
-// genLayoffRuns lists the lay-offs holding the lowest open card (rank rk,
-// suit s) onto the run reading sl.
-func (g *general) genLayoffRuns(s, rk int, sl *tslot) {
-	v := g.st.lane >> uint(s*16) & laneRanks
-	window := uint64(1)<<uint(sl.hi+1) - uint64(1)<<uint(sl.lo)
-	rg := runGen{avail: g.linLane(v) &^ window, c: g.linLane(1 << uint(rk)), suit: s, sl: sl}
-	if rg.avail&rg.c == 0 {
-		return
-	}
-	rg.budget = 0
-	if g.jok {
-		rg.budget = min(int(g.st.j), g.mx-sl.tj)
-	}
-	g.layDown(&rg, sl.lo, 0, 0)
-}
-
-func (g *general) layDown(rg *runGen, L int, nat uint64, gaps int) {
-	sl := rg.sl
-	g.layUp(rg, L, sl.hi, nat, gaps)
-	below := rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, sl.hi-12)) - 1)
-	for below != 0 {
-		x := 63 - bits.LeadingZeros64(below)
-		below &^= 1 << uint(x)
-		ng := gaps + L - x - 1
-		if ng > rg.budget {
-			break
-		}
-		g.layDown(rg, x, nat|1<<uint(x), ng)
-	}
-}
-
-func (g *general) layUp(rg *runGen, L, H int, nat uint64, gaps int) {
-	sl := rg.sl
-	if nat&rg.c != 0 {
-		o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), k: int32(gaps), tab: int16(sl.tab)}
-		if g.jok {
-			o.cap = g.capped(min(13-(H-L+1), g.mx-sl.tj-gaps))
-		}
-		o.lane = g.foldLane(nat) << uint(rg.suit*16)
-		g.opts = append(g.opts, o)
-	}
-	above := rg.avail >> uint(H+1) << uint(H+1) & (1<<uint(min(g.hi, L+12)+1) - 1)
-	for above != 0 {
-		y := bits.TrailingZeros64(above)
-		above &= above - 1
-		ng := gaps + y - H - 1
-		if ng > rg.budget {
-			break
-		}
-		g.layUp(rg, L, y, nat|1<<uint(y), ng)
-	}
 }
 
 // reconstruct walks down an optimal branch of value target (the value of
@@ -1064,7 +1050,7 @@ type gmeld struct {
 }
 
 // arrangement renders what reconstruct found.
-func (g *general) arrangement(hand []Card, table []Meld) Arrangement {
+func (g *general) arrangement() Arrangement {
 	var a Arrangement
 	var melds []gmeld
 	lays := make([]Layoff, 0, len(g.tabs))
