@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// linePrompter asks on stderr and reads one answer a line from stdin: the
+// prompter of a pipe or a file (`rummy play < answers.txt`), and of a
+// terminal whose stderr is not one. It reads no further than the answer it
+// needs.
+type linePrompter struct {
+	in   *bufio.Reader
+	err  io.Writer
+	echo bool // write each answer after its prompt, so a log reads as a dialogue
+}
+
+func newLinePrompter(st *streams) *linePrompter {
+	return &linePrompter{in: bufio.NewReader(st.In), err: st.Err, echo: !st.inTTY}
+}
+
+// line reads the next answer. At the end of the input it returns a
+// *noAnswer naming the question.
+func (p *linePrompter) line(question string) (string, error) {
+	s, err := p.in.ReadString('\n')
+	if err != nil && (!errors.Is(err, io.EOF) || s == "") {
+		why := "the input ended"
+		if !errors.Is(err, io.EOF) {
+			why = err.Error()
+		}
+		if p.echo {
+			fmt.Fprintln(p.err)
+		}
+		return "", &noAnswer{question: question, why: why}
+	}
+	s = strings.TrimSpace(s)
+	if p.echo {
+		fmt.Fprintln(p.err, s)
+	}
+	return s, nil
+}
+
+func (p *linePrompter) Ask(label, def string) (string, error) {
+	if def != "" {
+		fmt.Fprintf(p.err, "%s [%s]: ", label, def)
+	} else {
+		fmt.Fprintf(p.err, "%s: ", label)
+	}
+	s, err := p.line(label)
+	if s == "" {
+		s = def
+	}
+	return s, err
+}
+
+func (p *linePrompter) Choose(label string, items []string, def int) (int, error) {
+	fmt.Fprintln(p.err, label)
+	for i, it := range items {
+		fmt.Fprintf(p.err, "  %d) %s\n", i+1, it)
+	}
+	for {
+		if def >= 0 {
+			fmt.Fprintf(p.err, "choose 1-%d [%d]: ", len(items), def+1)
+		} else {
+			fmt.Fprintf(p.err, "choose 1-%d: ", len(items))
+		}
+		s, err := p.line(label)
+		if err != nil {
+			return 0, err
+		}
+		if s == "" && def >= 0 {
+			return def, nil
+		}
+		if i, ok := pick(s, items); ok {
+			return i, nil
+		}
+		fmt.Fprintf(p.err, "%q is not one of these: give its number, or the start of its name\n", s)
+	}
+}
+
+func (p *linePrompter) Say(format string, args ...any) {
+	fmt.Fprintf(p.err, format+"\n", args...)
+}
