@@ -448,3 +448,35 @@ func TestSolversAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSolversAgreeLarge compares the fast solver (a bitmask search with no
+// transposition table) with the general one (card counts, with its table)
+// on one-deck hands of 25 to 52 cards.
+func TestSolversAgreeLarge(t *testing.T) {
+	n := 600
+	if testing.Short() {
+		n = 100
+	}
+	rng := rand.New(rand.NewPCG(77, 77))
+	for i := range n {
+		r := randomRules(rng)
+		r.Decks, r.Jokers = 1, 0
+		if r.negativeValues() || max(r.MinSize, r.MinNatural) < 2 {
+			continue // the general solver's alone
+		}
+		hand := shuffledDeck(rng, r)[:25+rng.IntN(28)]
+		a, err := r.Arrange(hand, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := r.arrangeGeneral(hand, nil, ttOn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkArrangement(t, r, hand, nil, a)
+		checkArrangement(t, r, hand, nil, b)
+		if a.Points != b.Points || len(a.Deadwood) != len(b.Deadwood) || a.CanGoOut != b.CanGoOut {
+			t.Fatalf("case %d: %s under %+v:\nfast    %+v\ngeneral %+v", i, FormatCards(hand, false), r, a, b)
+		}
+	}
+}
