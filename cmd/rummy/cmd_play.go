@@ -1,0 +1,690 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/referee"
+	"github.com/rummy-referee/rummy/scoresheets"
+	"github.com/rummy-referee/rummy/variants"
+)
+
+type playOptions struct {
+	variantFlags
+	fileFlag
+	target  int
+	rounds  int
+	noInput bool
+}
+
+func newPlayCmd(io *streams) *cobra.Command {
+	o := &playOptions{}
+	c := &cobra.Command{
+		Use:   "play",
+		Short: "Keep a match by answering questions, round by round",
+		Long: `Keep a match at the table: rummy asks, and the referee judges each answer
+as it is given.
+
+play goes on with an unfinished match (--file, or one chosen from the data
+folder's matches) or starts a new one, asking the variant, the players and
+the target unless --variant, --players and --target give them; a new match
+becomes the current one, as with 'rummy match new'.
+
+Each round it asks who went out (and, where it counts, whether they went
+rummy); then each player's melds, one a line, an empty line when done; their
+lay-offs, as CARDS@K onto meld K of the round (a lay-off may go onto any
+player's meld, so every meld is asked first); and the cards each player has
+left, or their points (12). A wrong entry is refused with the reason, and
+asked again. The round is then summed up with the scores it would give, to
+save, answer again or discard. A round is saved as 'rummy match round' saves
+it: the same checks, lock and atomic save. Between rounds: the next round,
+undo the last one, show the scoresheet, or quit; play goes on later where it
+stopped.
+
+On a terminal the questions are menus and fields. From a pipe or a file they
+are read one answer a line, in the same order, so 'rummy play < answers.txt'
+records a match. Questions, menus and verdicts go to stderr; stdout has only
+the results: each round's scores and the totals, the final scoresheet.
+
+--no-input, or CI=true in the environment, makes play fail at the first
+question rather than wait for an answer: record rounds with 'rummy match
+round' instead.
+
+Exit status: 0 when the match is over or you quit, 1 when the rules refuse a
+change, 2 when a question is left unanswered (the input ended, --no-input) or
+a file cannot be read. Every round saved before stays saved.`,
+		Example: `  rummy play
+  rummy play --variant kids --players "Mia,Leo"
+  rummy play --variant rummy500 --players "Ann,Bob" --target 300 --rule scoring.must_go_out_to_win=true
+  rummy play --file tuesday.yaml
+  rummy play < answers.txt`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runPlay(io, cmd, o)
+		},
+	}
+	o.variantFlags.add(c)
+	o.fileFlag.add(c)
+	c.Flags().Lookup("file").Usage = "the match `FILE` to go on with, or to start (default: choose among the data folder's unfinished matches)"
+	c.Flags().String("players", "", "the players of a new match, comma-separated, in seating order (default: asked, offering the config's)")
+	c.Flags().IntVar(&o.target, "target", 0, "the target of a new match (default: asked, offering the variant's; 0 for none)")
+	c.Flags().IntVar(&o.rounds, "rounds", 0, "end a new match after this many rounds (or at the target, if first)")
+	c.Flags().BoolVar(&o.noInput, "no-input", false, "never ask: fail at the first question (CI=true does the same)")
+	return c
+}
+
+// session is one run of play: the match file it keeps and how it asks.
+type session struct {
+	io   *streams
+	fl   *pflag.FlagSet
+	o    *playOptions
+	s    settings
+	ask  prompter
+	mark output // colours the verdicts on stderr
+	path string // the match file, once chosen or created
+}
+
+func runPlay(io *streams, cmd *cobra.Command, o *playOptions) error {
+	s, err := loadSettings(cmd.Flags())
+	if err != nil {
+		return cannot("%v", err)
+	}
+	colour := io.errTTY && promptColour(io, s)
+	ss := &session{
+		io: io, fl: cmd.Flags(), o: o, s: s,
+		ask:  newPrompter(io, o.noInput, colour),
+		mark: output{io: io, symbols: !s.ASCII && utf8Locale(io.getenv), colour: colour},
+	}
+	err = ss.play()
+	var na *noAnswer
+	if errors.As(err, &na) {
+		msg := "play: " + na.Error()
+		if ss.path != "" {
+			msg += fmt.Sprintf("; the rounds saved so far stay in %s, and 'rummy play --file %s' goes on with it", ss.path, shellQuote(ss.path))
+		}
+		return cannot("%s", msg)
+	}
+	return err
+}
+
+// menu is what play offers between rounds; the line reader takes the
+// first word of each.
+var menu = []string{"next round", "undo the last round", "show the scoresheet", "quit (play goes on with the match later)"}
+
+func (ss *session) play() error {
+	created, err := ss.open()
+	if err != nil {
+		return err
+	}
+	offer := !created // a match just started goes straight to its first round
+	for {
+		sh, err := loadSheet(ss.path)
+		if err != nil {
+			return err
+		}
+		st := sh.Standing()
+		if st.Finished {
+			ss.ask.Say("the match is over")
+			return scoresheets.Show(sh, ss.io.Out, scoresheets.ShowOptions{})
+		}
+		if offer {
+			i, err := ss.ask.Choose(fmt.Sprintf("Round %d is next, %s deals", len(sh.Rounds)+1, st.NextDealer), menu, 0)
+			if err != nil {
+				return err
+			}
+			switch i {
+			case 1:
+				if len(sh.Rounds) == 0 {
+					ss.ask.Say("there is no round to undo")
+				} else if err := runAs(newMatchUndoCmd(ss.io), "--file", ss.path); err != nil {
+					return err
+				}
+				continue
+			case 2:
+				if err := runAs(newMatchShowCmd(ss.io), "--file", ss.path); err != nil {
+					return err
+				}
+				continue
+			case 3:
+				ss.ask.Say("the match is saved in %s; 'rummy play --file %s' goes on with it", ss.path, shellQuote(ss.path))
+				return nil
+			}
+		}
+		offer = true
+		if err := ss.playRound(sh); err != nil {
+			return err
+		}
+	}
+}
+
+// runAs runs one of rummy's own commands with args, as if they were typed,
+// so that play starts, records, undoes and shows a match through the very
+// code of 'rummy match new', 'match round', 'match undo' and 'match show'.
+func runAs(c *cobra.Command, args ...string) error {
+	if err := c.ParseFlags(args); err != nil {
+		return cannot("%s: %v", c.Name(), err)
+	}
+	return c.RunE(c, c.Flags().Args())
+}
+
+// --- which match
+
+// open finds the match to play: --file when it exists, else an unfinished
+// match of the data folder the table chooses, else a new one. It reports
+// whether it started a new match.
+func (ss *session) open() (bool, error) {
+	var newFlags []string
+	for _, n := range []string{"variant", "players", "target", "rounds", "rule"} {
+		if ss.fl.Changed(n) {
+			newFlags = append(newFlags, "--"+n)
+		}
+	}
+	if f := ss.o.file; f != "" {
+		_, err := os.Stat(f)
+		switch {
+		case err == nil && len(newFlags) > 0:
+			return false, cannot("play: %s is a match already, and %s %s for a new one", f, strings.Join(newFlags, ", "), plural(len(newFlags), "is", "are"))
+		case err == nil:
+			ss.path = f
+			return false, nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return false, cannot("play: %v", err)
+		}
+	} else if len(newFlags) == 0 {
+		path, err := ss.chooseMatch()
+		if err != nil || path != "" {
+			ss.path = path
+			return false, err
+		}
+	}
+	return true, ss.start()
+}
+
+// chooseMatch offers the unfinished matches of the data folder, and a new
+// one. It returns "" for a new match.
+func (ss *session) chooseMatch() (string, error) {
+	dir := filepath.Join(ss.s.DataDir, "matches")
+	list, err := scoresheets.List(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", cannot("play: %v", err)
+	}
+	current, _ := (&fileFlag{}).path(ss.s)
+	var paths, items []string
+	def := 0
+	for _, m := range list {
+		if m.Note != "" || m.Finished {
+			continue
+		}
+		if m.Path == current {
+			def = len(paths)
+		}
+		paths = append(paths, m.Path)
+		items = append(items, fmt.Sprintf("%s (%s: %s; %d %s)", filepath.Base(m.Path), m.Variant,
+			strings.Join(m.Players, ", "), m.Rounds, plural(m.Rounds, "round", "rounds")))
+	}
+	if len(paths) == 0 {
+		return "", nil
+	}
+	i, err := ss.ask.Choose("Which match?", append(items, "start a new match"), def)
+	if err != nil || i == len(paths) {
+		return "", err
+	}
+	// The match played becomes the current one, as a new match does, so
+	// 'rummy match round' and 'match show' go on with it.
+	if paths[i] != current {
+		rel, err := filepath.Rel(ss.s.DataDir, paths[i])
+		if err == nil {
+			err = writeFileAtomic(currentFile(ss.s), []byte(rel+"\n"), 0o644)
+		}
+		if err != nil {
+			return "", cannot("play: recording the current match: %v", err)
+		}
+	}
+	return paths[i], nil
+}
+
+// start asks for what a new match needs and the flags do not give,
+// confirms it, and creates it with 'rummy match new'.
+func (ss *session) start() error {
+	variant, players, target := ss.s.Variant, strings.Join(ss.s.Players, ","), ""
+	for again := false; ; again = true {
+		given := func(flag string) bool { return !again && ss.fl.Changed(flag) }
+		var v *variants.Variant
+		var names []string
+		var err error
+		variant, err = ss.answer("Variant (kids, basic, rummy500 or a variant file)", variant, given("variant"), func(a string) (err error) {
+			v, err = ss.o.load(settings{Variant: a})
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		players, err = ss.answer("Players, in seating order (as Ann,Bob,Cy)", players, given("players"), func(a string) error {
+			names = splitPlayers(a)
+			_, err := scoresheets.New(v, names, scoresheets.Options{})
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		target = strconv.Itoa(v.Target(len(names)))
+		if ss.fl.Changed("target") {
+			target = strconv.Itoa(ss.o.target)
+		}
+		target, err = ss.answer("Target (0 for none)", target, given("target"), func(a string) error {
+			if n, err := strconv.Atoi(a); err != nil || n < 0 {
+				return fmt.Errorf("%q is not a target: give the points, or 0 to play without one", a)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		aim := "no target"
+		if target != "0" {
+			aim = "target " + target
+		}
+		ok, err := yesNo(ss.ask, fmt.Sprintf("Start a %s match for %s, %s?", v.Name, strings.Join(names, ", "), aim), true)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			ss.ask.Say("then again:")
+			continue
+		}
+		args := []string{"--variant", variant, "--players", strings.Join(names, ","), "--target", target}
+		if ss.fl.Changed("rounds") {
+			args = append(args, "--rounds", strconv.Itoa(ss.o.rounds))
+		}
+		for _, r := range ss.o.rules {
+			args = append(args, "--rule", r)
+		}
+		if ss.o.file != "" {
+			args = append(args, "--file", ss.o.file)
+		}
+		if err := runAs(newMatchNewCmd(ss.io), args...); err != nil {
+			return err
+		}
+		ss.path, err = ss.o.path(ss.s) // --file, else the current match match new made
+		return err
+	}
+}
+
+// answer returns the value a flag gave, or asks until check takes the
+// answer. A flag's value that check refuses is an error: the flag is wrong.
+func (ss *session) answer(label, def string, given bool, check func(string) error) (string, error) {
+	if given {
+		if err := check(def); err != nil {
+			var ee *exitError
+			if errors.As(err, &ee) {
+				return "", err
+			}
+			return "", cannot("play: %v", err)
+		}
+		return def, nil
+	}
+	for {
+		a, err := ss.ask.Ask(label, def)
+		if err != nil {
+			return "", err
+		}
+		if err := check(a); err != nil {
+			ss.refuse(err.Error())
+			continue
+		}
+		return a, nil
+	}
+}
+
+// --- a round
+
+// playRound asks for the next round, sums it up with the scores it would
+// give and, as the table decides, saves it, asks it again or drops it.
+func (ss *session) playRound(sh *scoresheets.Sheet) error {
+	n := len(sh.Rounds) + 1
+	for {
+		args, err := ss.askRound(sh)
+		if err != nil {
+			return err
+		}
+		// What is shown and saved is the round as 'rummy match round' reads
+		// these flags.
+		r, err := roundFromArgs(args, sh.Players)
+		if err != nil {
+			return err
+		}
+		vd, err := referee.Judge(sh.Variant, sh.Players, r)
+		if err != nil {
+			return cannot("play: %v", err)
+		}
+		if !vd.OK() {
+			ss.refuse(fmt.Sprintf("round %d cannot stand, with %d %s:", n, len(vd.Problems), plural(len(vd.Problems), "problem", "problems")))
+			for _, p := range vd.Problems {
+				ss.ask.Say("    - %s", p)
+			}
+			ss.ask.Say("round %d again, from the start:", n)
+			continue
+		}
+		ss.ask.Say("%s", ss.summary(sh, r, vd, args))
+		i, err := ss.ask.Choose(fmt.Sprintf("Save round %d?", n), []string{"save it", "edit: answer the round again", "discard it"}, 0)
+		switch {
+		case err != nil:
+			return err
+		case i == 0:
+			return runAs(newMatchRoundCmd(ss.io), append([]string{"--file", ss.path}, args...)...)
+		case i == 2:
+			ss.ask.Say("round %d discarded", n)
+			return nil
+		}
+	}
+}
+
+// roundFromArgs reads a round from the flags of 'rummy match round', with
+// its code.
+func roundFromArgs(args []string, players []string) (referee.Round, error) {
+	var f roundFlags
+	c := &cobra.Command{Use: "round"}
+	f.add(c)
+	if err := c.ParseFlags(args); err != nil {
+		return referee.Round{}, cannot("play: %v", err)
+	}
+	return f.round(c, players)
+}
+
+// draft is a round as it is asked: the round so far, each entry judged
+// with everything entered before it, and the same round as the flags of
+// 'rummy match round'.
+type draft struct {
+	v       *variants.Variant
+	players []string
+	round   referee.Round
+	args    []string
+}
+
+// add keeps the round with one more entry, and its flags, when the referee
+// lets it stand before anyone's end is known: each meld, each lay-off on
+// the meld as it has grown, no card more often than the decks allow.
+// Otherwise it returns the problems, one a line.
+func (d *draft) add(with referee.Round, args ...string) error {
+	probe := with
+	probe.Out, probe.Rummy, probe.Stalemate = "", false, true // a stalemate needs no hands
+	vd, err := referee.Judge(d.v, d.players, probe)
+	if err != nil {
+		return err
+	}
+	if !vd.OK() {
+		return errors.New(strings.Join(vd.Problems, "\n"))
+	}
+	d.round = with
+	d.args = append(d.args, args...)
+	return nil
+}
+
+// askRound asks for a round and returns it as the flags of 'rummy match
+// round'. Each meld, lay-off and hand is judged as it is entered, and
+// asked again when the referee refuses it.
+func (ss *session) askRound(sh *scoresheets.Sheet) ([]string, error) {
+	d := &draft{v: sh.Variant, players: sh.Players}
+	n := len(sh.Rounds) + 1
+	items := append(slices.Clone(d.players),
+		"stalemate: the stock ran out for good, 0 for everyone",
+		"nobody went out: scored as it stands")
+	i, err := ss.ask.Choose(fmt.Sprintf("Round %d, dealt by %s: who went out?", n, sh.Standing().NextDealer), items, -1)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case i == len(d.players):
+		return []string{"--stalemate"}, nil
+	case i > len(d.players):
+		d.args = append(d.args, "--no-out")
+	default:
+		d.round.Out = d.players[i]
+		d.args = append(d.args, "--out", d.round.Out)
+		if m := d.v.Scoring.RummyMultiplier; m > 1 {
+			yes, err := yesNo(ss.ask, fmt.Sprintf("Did %s go rummy (all in one turn: %d times the points)?", d.round.Out, m), false)
+			if err != nil {
+				return nil, err
+			}
+			if yes {
+				d.args = append(d.args, "--rummy")
+			}
+		}
+	}
+	// Every meld first: a lay-off may go onto anyone's meld.
+	for _, p := range d.players {
+		err := ss.askEach(func() string { return fmt.Sprintf("%s: meld %d, or an empty line when done", p, len(d.round.Melds)+1) },
+			func(a string) error { return ss.addMeld(d, p, a) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(d.round.Melds) > 0 {
+		var list []string
+		for i, m := range d.round.Melds {
+			list = append(list, fmt.Sprintf("%d. %s %s", i+1, m.Player, ss.mark.meld(m.Meld)))
+		}
+		ss.ask.Say("the melds of round %d: %s", n, strings.Join(list, ", "))
+		for _, p := range d.players {
+			err := ss.askEach(func() string { return p + ": lay-off as CARDS@K onto meld K, or an empty line when done" },
+				func(a string) error { return ss.addLayoff(d, p, a) })
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	if d.v.Scoring.Method == variants.SingleRound {
+		return d.args, nil // whoever goes out wins: no points
+	}
+	for _, p := range d.players {
+		if p == d.round.Out {
+			continue // their hand is empty
+		}
+		_, err := ss.answer(p+": cards left in hand, or their points (as 12)", "", false,
+			func(a string) error { return ss.addHand(d, p, a) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	return d.args, nil
+}
+
+// askEach asks again and again until an empty line, giving each answer to
+// take; an answer take refuses is said, and the question asked again.
+func (ss *session) askEach(label func() string, take func(string) error) error {
+	for {
+		a, err := ss.ask.Ask(label(), "")
+		if err != nil || a == "" {
+			return err
+		}
+		if err := take(a); err != nil {
+			ss.refuse(err.Error())
+		}
+	}
+}
+
+func (ss *session) addMeld(d *draft, p, a string) error {
+	m, err := engine.ParseMeld(a)
+	if err == nil && len(m.Cards) == 0 {
+		err = errors.New("no cards")
+	}
+	if err != nil {
+		return err
+	}
+	vd := d.v.Rules(len(d.players)).JudgeMeld(m)
+	if !vd.Valid {
+		return errors.New(vd.Reason)
+	}
+	with := d.round
+	with.Melds = append(slices.Clone(with.Melds), referee.Meld{Player: p, Meld: m})
+	if err := d.add(with, "--meld", p+"="+m.String()); err != nil {
+		return err
+	}
+	what := vd.Kind.String()
+	if len(vd.Jokers) > 0 {
+		what += ", " + ss.mark.jokerText(vd)
+	}
+	ss.accept("meld %d: %s, a %s", len(with.Melds), ss.mark.meld(m), what)
+	return nil
+}
+
+func (ss *session) addLayoff(d *draft, p, a string) error {
+	l, err := parseLayoff(p, a, len(d.round.Melds))
+	if err != nil {
+		return err
+	}
+	with := d.round
+	with.Layoffs = append(slices.Clone(with.Layoffs), l)
+	if err := d.add(with, "--layoff", fmt.Sprintf("%s=%s@%d", p, engine.FormatCards(l.Cards, false), l.Onto)); err != nil {
+		return err
+	}
+	grown := slices.Clone(with.Melds[l.Onto-1].Meld.Cards)
+	for _, e := range with.Layoffs {
+		if e.Onto == l.Onto {
+			grown = append(grown, e.Cards...)
+		}
+	}
+	ss.accept("%s onto meld %d, now %s", ss.mark.cards(l.Cards), l.Onto, ss.mark.cards(grown))
+	return nil
+}
+
+// addHand takes what a player holds: cards, or their points as a number.
+func (ss *session) addHand(d *draft, p, a string) error {
+	h := referee.Hand{Player: p}
+	var flag, value, said string
+	if pts, err := strconv.Atoi(a); err == nil {
+		if pts < 0 {
+			return errors.New("points left in hand cannot be negative")
+		}
+		h.Points, h.ByPoints = pts, true
+		flag, value = "--points", fmt.Sprintf("%s=%d", p, pts)
+		said = fmt.Sprintf("%d %s", pts, plural(pts, "point", "points"))
+	} else if a == "" {
+		return errors.New("give the cards left, or their points: 0 for none")
+	} else if h.Cards, err = engine.ParseCards(a); err != nil {
+		return err
+	} else {
+		pts := d.v.Rules(len(d.players)).Values.Sum(h.Cards)
+		flag, value = "--hand", p+"="+engine.FormatCards(h.Cards, false)
+		said = fmt.Sprintf("%s: %d %s", ss.mark.cards(h.Cards), pts, plural(pts, "point", "points"))
+	}
+	with := d.round
+	with.Hands = append(slices.Clone(with.Hands), h)
+	if err := d.add(with, flag, value); err != nil {
+		return err
+	}
+	ss.accept("%s holds %s", p, said)
+	return nil
+}
+
+// parseLayoff reads a lay-off typed as CARDS@K, K a meld of the round.
+func parseLayoff(player, a string, melds int) (referee.Layoff, error) {
+	l := referee.Layoff{Player: player}
+	at := strings.LastIndex(a, "@")
+	if at < 0 {
+		return l, fmt.Errorf("say which meld the cards go onto, as in %s@1", strings.TrimSpace(a))
+	}
+	k, err := strconv.Atoi(strings.TrimSpace(a[at+1:]))
+	if err != nil || k < 1 || k > melds {
+		return l, fmt.Errorf("%q is not a meld of this round: give its number, 1 to %d", strings.TrimSpace(a[at+1:]), melds)
+	}
+	if l.Cards, err = engine.ParseCards(a[:at]); err != nil {
+		return l, err
+	}
+	if len(l.Cards) == 0 {
+		return l, errors.New("no cards before the @")
+	}
+	l.Onto = k
+	return l, nil
+}
+
+func (ss *session) accept(format string, args ...any) {
+	mark := "ok"
+	if ss.mark.symbols {
+		mark = "✔"
+	}
+	ss.ask.Say("  %s %s", ss.mark.good(mark), fmt.Sprintf(format, args...))
+}
+
+// refuse says why an answer is refused, one line a reason.
+func (ss *session) refuse(why string) {
+	mark := "no:"
+	if ss.mark.symbols {
+		mark = "✗"
+	}
+	for _, line := range strings.Split(why, "\n") {
+		ss.ask.Say("  %s %s", ss.mark.bad(mark), line)
+	}
+}
+
+// summary sums a round up before it is saved: how it ended, what was
+// entered, the scores it gives, and the 'rummy match round' command that
+// records the same.
+func (ss *session) summary(sh *scoresheets.Sheet, r referee.Round, vd referee.Verdict, args []string) string {
+	var b strings.Builder
+	how := "nobody went out"
+	switch {
+	case r.Stalemate:
+		how = "a stalemate: 0 for everyone"
+	case r.Out != "" && r.Rummy:
+		how = r.Out + " went out, going rummy"
+	case r.Out != "":
+		how = r.Out + " went out"
+	}
+	fmt.Fprintf(&b, "Round %d, dealt by %s: %s\n", len(sh.Rounds)+1, sh.Standing().NextDealer, how)
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	values := sh.Variant.Rules(len(sh.Players)).Values
+	for i, m := range r.Melds {
+		fmt.Fprintf(w, "  meld %d\t%s\t%s\n", i+1, m.Player, ss.mark.meld(m.Meld))
+	}
+	for _, l := range r.Layoffs {
+		fmt.Fprintf(w, "  lay-off\t%s\t%s onto meld %d\n", l.Player, ss.mark.cards(l.Cards), l.Onto)
+	}
+	for _, h := range r.Hands {
+		if h.ByPoints {
+			fmt.Fprintf(w, "  hand\t%s\t%d points\n", h.Player, h.Points)
+		} else {
+			fmt.Fprintf(w, "  hand\t%s\t%s (%d points)\n", h.Player, orNone(ss.mark.cards(h.Cards)), values.Sum(h.Cards))
+		}
+	}
+	w.Flush()
+	var scores []string
+	for _, s := range vd.Scores {
+		sc := fmt.Sprintf("%s %+d", s.Player, s.Total)
+		if sh.Variant.Scoring.Method == variants.MeldPoints {
+			sc += fmt.Sprintf(" (melded %d, laid off %d, in hand %d)", s.Melded, s.LaidOff, s.Hand)
+		}
+		scores = append(scores, sc)
+	}
+	fmt.Fprintf(&b, "  scores: %s\n", strings.Join(scores, ", "))
+	if ss.o.file != "" {
+		args = append([]string{"--file", ss.o.file}, args...)
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	fmt.Fprintf(&b, "  the same as: rummy match round %s", strings.Join(quoted, " "))
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell where it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=@./,:+", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
