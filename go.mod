@@ -3,6 +3,7 @@ module github.com/rummy-referee/rummy
 go 1.26.8
 
 require (
+	github.com/creack/pty v1.1.24
 	github.com/manifoldco/promptui v0.9.0
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
