@@ -15,9 +15,9 @@ type Layoff struct {
 // Arrangement is the best way to play a hand.
 type Arrangement struct {
 	// Melds are the melds laid down from the hand: runs in rank order from
-	// the low end, sets in suit order, each joker where it stands (extra
-	// jokers of a set last). They come in the order of their lowest
-	// natural card.
+	// the low end with each joker where it stands, sets in suit order with
+	// their jokers last. They come in the order of their lowest natural
+	// card.
 	Melds    [][]Card
 	Layoffs  []Layoff // at most one Layoff per table meld, in Onto order
 	Deadwood []Card   // cards left in hand, sorted

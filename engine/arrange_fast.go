@@ -7,8 +7,9 @@ import (
 	"sync/atomic"
 )
 
-// The fast solver takes the common case: a hand of distinct natural cards
-// and no table melds. Cards are bits (see cardBit), so the hand is one
+// The fast solver takes the common case: a hand of distinct natural cards,
+// no table melds, melds of two cards or more, and no card worth less than
+// nothing. Cards are bits (see cardBit), so the hand is one
 // uint64 and every meld is a mask. It branches on the lowest card still
 // open: deadwood, or the lowest card of one of the few melds that start
 // there. At each node the cards that no meld of the remaining cards can
