@@ -663,7 +663,7 @@ func (ss *session) summary(sh *scoresheets.Sheet, r referee.Round, vd referee.Ve
 	for _, s := range vd.Scores {
 		sc := fmt.Sprintf("%s %+d", s.Player, s.Total)
 		if sh.Variant.Scoring.Method == variants.MeldPoints {
-			sc += fmt.Sprintf(" (melded %d, laid off %d, in hand %d)", s.Melded, s.LaidOff, s.Hand)
+			sc += fmt.Sprintf(" (melded %d, laid off %d, in hand %d)", s.Melded, s.LaidOff, -s.Hand)
 		}
 		scores = append(scores, sc)
 	}
