@@ -17,8 +17,8 @@ const (
 	exitOK      = 0 // judged, and the rules say yes
 	exitNo      = 1 // judged, and a rule says no
 	exitCannot  = 2 // could not judge: bad card, bad file, bad flag
-	exitsHelp   = "Exit status: 0 when every meld is valid, 1 when a rule says no, 2 when rummy cannot judge (a bad card, an unknown variant, a bad flag)."
-	exitsRecord = "Exit status: 0 when done, 1 when the rules refuse it (nothing is written), 2 when the input cannot be read (nothing is written)."
+	exitsHelp   = "Exit status: 0 when every meld is valid, 1 when a rule says no, 2 when rummy\ncannot judge (a bad card, an unknown variant, a bad flag)."
+	exitsRecord = "Exit status: 0 when done, 1 when the rules refuse it, 2 when the input cannot\nbe read; either way nothing is written."
 )
 
 // streams are a command's input and output, injectable for tests.
