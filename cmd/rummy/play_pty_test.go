@@ -73,13 +73,7 @@ func (s *screen) expect(t *testing.T, want string) {
 }
 
 func TestPlayTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds rummy and drives it on a pseudo-terminal")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rummy with")
-	}
+	bin := buildRummy(t)
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
@@ -88,10 +82,6 @@ func TestPlayTerminal(t *testing.T) {
 	_ = pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120})
 
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "rummy")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 
 	var stdout bytes.Buffer
 	cmd := exec.Command(bin, "play", "--variant", "basic", "--players", "Ann,Bob")
