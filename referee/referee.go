@@ -114,28 +114,44 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 		grown[i] = m.Meld
 		meldScore[i] = readingPoints(rules.Values, vd.Readings, m.Meld.Cards)
 	}
+	// Lay-offs, meld by meld. The referee cannot see the order of turns,
+	// so the lay-offs onto one meld stand when some order of them keeps
+	// the meld valid at every step (RULES.md 3).
 	layScore := map[string]int{}
+	onto := make([][]Layoff, len(r.Melds))
 	for _, l := range r.Layoffs {
-		t := grown[l.Onto-1]
-		if t.Cards == nil {
-			add("%s's lay-off of %s onto meld %d cannot be judged: that meld is not valid", l.Player, engine.FormatCards(l.Cards, false), l.Onto)
-			continue
-		}
 		if v.Layoff.RequiresOwnMeld && !melded[l.Player] {
 			add("%s laid off %s without a meld of their own, and %s lays off only after melding", l.Player, engine.FormatCards(l.Cards, false), v.Name)
 		}
-		vd, err := rules.LayOff(t, l.Cards)
-		if err != nil || !vd.Valid {
-			why := vd.Reason
-			if err != nil {
-				why = err.Error()
-			}
-			add("%s's lay-off of %s onto meld %d (%s) is not valid: %s", l.Player, engine.FormatCards(l.Cards, false), l.Onto, t, why)
+		onto[l.Onto-1] = append(onto[l.Onto-1], l)
+	}
+	for k, ls := range onto {
+		if len(ls) == 0 {
 			continue
 		}
-		before := readingPoints(rules.Values, rules.JudgeMeld(t).Readings, t.Cards)
-		grown[l.Onto-1] = engine.Meld{Cards: vd.Cards, Named: padNamed(t, l.Cards)}
-		layScore[l.Player] += readingPoints(rules.Values, vd.Readings, vd.Cards) - before
+		t := grown[k]
+		if t.Cards == nil {
+			for _, l := range ls {
+				add("%s's lay-off of %s onto meld %d cannot be judged: that meld is not valid", l.Player, engine.FormatCards(l.Cards, false), l.Onto)
+			}
+			continue
+		}
+		steps, why := layOrder(rules, t, ls)
+		if steps == nil {
+			if len(ls) == 1 {
+				add("%s's lay-off of %s onto meld %d (%s) is not valid: %s", ls[0].Player, engine.FormatCards(ls[0].Cards, false), k+1, t, why)
+			} else {
+				var parts []string
+				for _, l := range ls {
+					parts = append(parts, fmt.Sprintf("%s's %s", l.Player, engine.FormatCards(l.Cards, false)))
+				}
+				add("the lay-offs onto meld %d (%s) are not valid in any order: %s: %s", k+1, t, strings.Join(parts, ", "), why)
+			}
+			continue
+		}
+		for _, st := range steps {
+			layScore[st.layoff.Player] += laidOffPoints(rules.Values, st.layoff.Cards, st.verdict.Readings)
+		}
 	}
 
 	// No card more often than the decks allow, across everything.
@@ -157,6 +173,8 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 			add("%s went out, so their hand must be empty, but it holds %s", p, held)
 		case p != r.Out && !ok && needHands:
 			add("%s's hand is not given: give the cards left (or their points)", p)
+		case p != r.Out && ok && !h.ByPoints && len(h.Cards) == 0:
+			add("%s's hand is given empty, but only the player who went out has no cards left", p)
 		}
 	}
 	if r.Rummy && r.Out == "" {
@@ -331,6 +349,82 @@ func onlyCard(cards []engine.Card, c engine.Card) []engine.Card {
 		}
 	}
 	return out
+}
+
+// layStep is one lay-off in an order that works, with the verdict on the
+// meld it grew.
+type layStep struct {
+	layoff  Layoff
+	verdict engine.Verdict
+}
+
+// layOrder finds an order of the lay-offs onto table meld t in which each
+// one leaves a valid meld, trying the order entered first. It returns nil
+// and the reason when there is none: the reason the lay-offs fail all
+// together, or that no order works step by step.
+func layOrder(rules engine.Rules, t engine.Meld, ls []Layoff) ([]layStep, string) {
+	used := make([]bool, len(ls))
+	var steps []layStep
+	var tries int
+	var search func(m engine.Meld) bool
+	search = func(m engine.Meld) bool {
+		if len(steps) == len(ls) {
+			return true
+		}
+		for i, l := range ls {
+			if used[i] || tries > 5000 {
+				continue
+			}
+			tries++
+			vd, err := rules.LayOff(m, l.Cards)
+			if err != nil || !vd.Valid {
+				continue
+			}
+			used[i] = true
+			steps = append(steps, layStep{l, vd})
+			if search(engine.Meld{Cards: vd.Cards, Named: padNamed(m, l.Cards)}) {
+				return true
+			}
+			steps = steps[:len(steps)-1]
+			used[i] = false
+		}
+		return false
+	}
+	if search(t) {
+		return steps, ""
+	}
+	var all []engine.Card
+	for _, l := range ls {
+		all = append(all, l.Cards...)
+	}
+	vd, err := rules.LayOff(t, all)
+	switch {
+	case err != nil:
+		return nil, err.Error()
+	case !vd.Valid:
+		return nil, vd.Reason
+	}
+	return nil, "together they fit, but no order of them keeps the meld valid at every step"
+}
+
+// laidOffPoints returns the meld points of cards laid off onto a meld that
+// then reads as reads: each card at its value, a joker at the joker's, and
+// an ace at scoring.ace_low_run when every reading puts it at the low end
+// of a run (A-2-3). Cards already on the table keep the points they had.
+func laidOffPoints(v engine.Values, cards []engine.Card, reads []engine.Reading) int {
+	low := v.AceLowRun != 0 && len(reads) > 0
+	for _, rd := range reads {
+		low = low && rd.AceLow
+	}
+	n := 0
+	for _, c := range cards {
+		if c.Rank() == engine.Ace && low {
+			n += v.AceLowRun
+		} else {
+			n += v.Points(c)
+		}
+	}
+	return n
 }
 
 // readingPoints returns the points of a meld's cards under meld-points

@@ -166,6 +166,57 @@ func TestProblems(t *testing.T) {
 	}
 }
 
+// Lay-offs onto one meld stand in any order that works step by step: the
+// referee cannot see whose turn came first.
+func TestLayoffOrder(t *testing.T) {
+	basic := builtin(t, "basic")
+	r := Round{
+		Out:     "Cy",
+		Melds:   []Meld{meld(t, "Cy", "7H 8H 9H")},
+		Layoffs: []Layoff{{Player: "Bob", Cards: cards(t, "JH"), Onto: 1}, {Player: "Ann", Cards: cards(t, "10H"), Onto: 1}},
+		Hands:   []Hand{hand(t, "Ann", "2C"), hand(t, "Bob", "3C")},
+	}
+	vd, err := Judge(basic, abc, r)
+	if err != nil || !vd.OK() {
+		t.Fatalf("JH then 10H onto 7H 8H 9H: %v %q", err, vd.Problems)
+	}
+	r.Layoffs = []Layoff{{Player: "Bob", Cards: cards(t, "QH"), Onto: 1}, {Player: "Ann", Cards: cards(t, "10H"), Onto: 1}}
+	vd, _ = Judge(basic, abc, r)
+	want := []string{"the lay-offs onto meld 1 (7H 8H 9H) are not valid in any order: Bob's QH, Ann's 10H: a run needs consecutive ranks: JH is missing"}
+	if !reflect.DeepEqual(vd.Problems, want) {
+		t.Errorf("problems:\n got %q\nwant %q", vd.Problems, want)
+	}
+}
+
+// A lay-off scores its own cards under meld-points: laying the king onto
+// a low A-Q run earns the king's 10, whatever the ace could be read as.
+func TestLayoffPointsOwnCards(t *testing.T) {
+	vd, err := Judge(builtin(t, "rummy500"), []string{"Ann", "Bob"}, Round{
+		Out:     "Ann",
+		Melds:   []Meld{meld(t, "Bob", "2S 3S 4S"), meld(t, "Ann", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH")},
+		Layoffs: []Layoff{{Player: "Bob", Cards: cards(t, "KH"), Onto: 2}},
+		Hands:   []Hand{hand(t, "Bob", "9C")},
+	})
+	if err != nil || !vd.OK() {
+		t.Fatal(err, vd.Problems)
+	}
+	// Ann: ace low 1 + 2..10 (54) + J Q (20) = 75. Bob: 9 + 10 - 9 = 10.
+	if got := vd.Totals(); got["Ann"] != 75 || got["Bob"] != 10 {
+		t.Errorf("scores = %v, want Ann 75, Bob 10", got)
+	}
+}
+
+func TestEmptyHandNotOut(t *testing.T) {
+	vd, err := Judge(builtin(t, "basic"), abc, Round{Out: "Ann", Hands: []Hand{{Player: "Bob"}, hand(t, "Cy", "2C")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Bob's hand is given empty, but only the player who went out has no cards left"}
+	if !reflect.DeepEqual(vd.Problems, want) {
+		t.Errorf("problems = %q, want %q", vd.Problems, want)
+	}
+}
+
 func TestUnreadable(t *testing.T) {
 	basic := builtin(t, "basic")
 	for _, r := range []Round{
