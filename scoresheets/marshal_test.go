@@ -42,7 +42,7 @@ func richSheet(t testing.TB) *Sheet {
 	s := newSheet(t, variant(t, "rummy500"), abc, Options{Target: target(300), Dealer: "Bob"})
 	record(t, s, "out Ann; rummy; meld Ann 7H 8H JK=9H; meld Bob QS QH QC; lay Ann QD onto 2; hand Bob KD; points Cy 12")
 	record(t, s, "stalemate")
-	record(t, s, "meld Cy 5D JK 7D; hand Ann AS; hand Bob 2C 3C; hand Cy")
+	record(t, s, "meld Cy 5D JK 7D; hand Ann AS; hand Bob 2C 3C; points Cy 0")
 	record(t, s, "out Bob; meld Bob AS 2S 3S; hand Ann 9C; hand Cy KC")
 	if err := s.Undo(t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)

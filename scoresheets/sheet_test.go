@@ -162,7 +162,7 @@ func TestEnded(t *testing.T) {
 		t.Error("End with no rounds: no error")
 	}
 	record(t, s, "out Ann; hand Bob KH; hand Cy 2C")
-	record(t, s, "out Bob; hand Ann KD 2D; hand Cy")
+	record(t, s, "out Bob; hand Ann KD 2D; points Cy 0")
 	if err := s.End(t0); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestEnded(t *testing.T) {
 		t.Errorf("Undo after End: %v, %d rounds", err, len(s.Rounds))
 	}
 	// A correction is still possible, and the match stays ended.
-	if _, err := s.Edit(2, rd(t, "out Bob; hand Ann KD 3D; hand Cy"), t0); err != nil {
+	if _, err := s.Edit(2, rd(t, "out Bob; hand Ann KD 3D; points Cy 0"), t0); err != nil {
 		t.Fatal(err)
 	}
 	check(t, s, map[string]int{"Ann": 12, "Bob": 13, "Cy": 0}, true, []string{"Bob"}, "ended")

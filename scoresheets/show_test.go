@@ -73,7 +73,7 @@ func TestShowJSON(t *testing.T) {
 	// A shared win: winner is the first, winners all of them.
 	shared := newSheet(t, variant(t, "basic"), abc, Options{})
 	record(t, shared, "out Ann; hand Bob KH; hand Cy 2C")
-	record(t, shared, "out Bob; hand Ann 10D 2D; hand Cy")
+	record(t, shared, "out Bob; hand Ann 10D 2D; points Cy 0")
 	record(t, shared, "stalemate")
 	shared.End(t0)
 	var got struct {
@@ -153,7 +153,7 @@ func BenchmarkLoadShow(b *testing.B) {
 	for i := range 1000 {
 		spec := "out Ann; meld Ann 7H 8H JK=9H; meld Bob QS QH QC; lay Ann QD onto 2; hand Bob KD 2C; points Cy 12"
 		if i%2 == 1 {
-			spec = "meld Cy 5D JK 7D; meld Cy AS 2S 3S; hand Ann AH 4C; hand Bob 2C 3C; hand Cy"
+			spec = "meld Cy 5D JK 7D; meld Cy AS 2S 3S; hand Ann AH 4C; hand Bob 2C 3C; points Cy 0"
 		}
 		record(b, s, spec)
 	}
