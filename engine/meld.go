@@ -81,8 +81,9 @@ type Verdict struct {
 	Kind   Kind   // when Valid; a set where a meld could be either
 	Reason string // when not Valid: why, in plain words
 	// Jokers holds, for each joker of Cards in order, every card it can
-	// stand for in a valid reading. Jokers are alike, so the first joker
-	// takes the lowest of the cards the jokers stand for in each reading.
+	// stand for in a valid reading. Jokers are alike, so with several
+	// jokers each list is the same: every card some joker stands for in
+	// some reading; Readings says which go together.
 	Jokers   [][]Card
 	Readings []Reading // every valid reading, when Valid
 }
@@ -111,15 +112,19 @@ func (r Rules) verdict(v Verdict, reads []Reading) Verdict {
 	v.Readings = reads
 	k := len(reads[0].Jokers)
 	if k > 0 {
-		v.Jokers = make([][]Card, k)
-		for i := range k {
-			var seen []Card
-			for _, rd := range reads {
-				if !slices.Contains(seen, rd.Jokers[i]) {
-					seen = append(seen, rd.Jokers[i])
+		// Jokers are alike, so each can stand for any card some joker
+		// stands for in some reading.
+		var all []Card
+		for _, rd := range reads {
+			for _, c := range rd.Jokers {
+				if !slices.Contains(all, c) {
+					all = append(all, c)
 				}
 			}
-			v.Jokers[i] = seen
+		}
+		v.Jokers = make([][]Card, k)
+		for i := range k {
+			v.Jokers[i] = all
 		}
 	}
 	return v

@@ -145,14 +145,14 @@ func TestRuleKeys(t *testing.T) {
 		{"no jokers", Basic(), "7H 7S JK", 0, "", "basic is played without jokers"},
 		// jokers.min_natural
 		{"min natural 2", jok, "7H JK JK", 0, "", "at least 2 natural cards, and this one has 1"},
-		{"min natural 1", with(jok, func(r *Rules) { r.MinNatural = 1 }), "7H JK JK", Set, "7C,7D,5H,6H,8H|7D,7S,6H,8H,9H", ""},
+		{"min natural 1", with(jok, func(r *Rules) { r.MinNatural = 1 }), "7H JK JK", Set, "7C,7D,7S,5H,6H,8H,9H|7C,7D,7S,5H,6H,8H,9H", ""},
 		{"jokers alone", with(jok, func(r *Rules) { r.MinNatural = 0 }), "JK JK JK", 0, "", "jokers alone"},
 		// jokers.max_per_meld
 		{"max per meld 1", with(jok, func(r *Rules) { r.MaxJokers = 1 }), "7H 8H JK JK", 0, "", "at most 1 joker, and this one has 2"},
-		{"max per meld 0 is no limit", jok, "7H 8H JK JK", Run, "5H,6H,9H|6H,9H,10H", ""},
+		{"max per meld 0 is no limit", jok, "7H 8H JK JK", Run, "5H,6H,9H,10H|5H,6H,9H,10H", ""},
 		// joker gap filling
 		{"joker fills gap", jok, "5D JK 7D", Run, "6D", ""},
-		{"joker two gaps", jok, "5D JK 8D JK", Run, "6D|7D", ""},
+		{"joker two gaps", jok, "5D JK 8D JK", Run, "6D,7D|6D,7D", ""},
 		{"gap too wide", jok, "5D 8D JK", 0, "", "6D and 7D are missing and there is only 1 joker to fill in"},
 		{"gap no joker", Basic(), "3C 5C 6C", 0, "", "4C is missing"},
 		{"set joker full", jok, "7H 7S 7D 7C JK", 0, "", "at most 4 cards"},

@@ -60,6 +60,9 @@ type meldJSON struct {
 	Kind   string     `json:"kind,omitempty"`
 	Reason string     `json:"reason,omitempty"`
 	Jokers [][]string `json:"jokers,omitempty"`
+	// Readings lists, for a meld with jokers, what the jokers stand for
+	// together in each valid reading.
+	Readings [][]string `json:"readings,omitempty"`
 }
 
 type checkJSON struct {
@@ -171,6 +174,11 @@ func runCheck(o *checkOptions) error {
 				mj.Kind = vd.Kind.String()
 				for _, jk := range vd.Jokers {
 					mj.Jokers = append(mj.Jokers, engine.Strings(jk))
+				}
+				if len(vd.Jokers) > 0 {
+					for _, rd := range vd.Readings {
+						mj.Readings = append(mj.Readings, engine.Strings(rd.Jokers))
+					}
 				}
 			}
 			j.Melds = append(j.Melds, mj)

@@ -85,21 +85,30 @@ func parseMeldArg(what string, s string) (engine.Meld, error) {
 	return m, nil
 }
 
-// jokerText describes the readings of a meld's jokers: "JK = 7C or 7D".
+// jokerText describes what a meld's jokers stand for: "JK = 7C or 7D" for
+// one joker; for several, the cards they stand for together in each
+// reading: "JK JK = 5H 6H, 6H 9H or 9H 10H".
 func (o output) jokerText(v engine.Verdict) string {
-	var parts []string
-	for i, j := range v.Jokers {
-		name := "JK"
-		if len(v.Jokers) > 1 {
-			name = fmt.Sprintf("JK%d", i+1)
-		}
-		alts := make([]string, len(j))
-		for k, c := range j {
+	if len(v.Jokers) == 1 {
+		alts := make([]string, len(v.Jokers[0]))
+		for k, c := range v.Jokers[0] {
 			alts[k] = c.Format(o.symbols)
 		}
-		parts = append(parts, name+" = "+strings.Join(alts, " or "))
+		return "JK = " + orList(alts)
 	}
-	return strings.Join(parts, ", ")
+	var alts []string
+	for _, rd := range v.Readings {
+		alts = append(alts, o.cards(rd.Jokers))
+	}
+	return strings.TrimSpace(strings.Repeat("JK ", len(v.Jokers))) + " = " + orList(alts)
+}
+
+// orList joins "a", "b" and "c" as "a, b or c".
+func orList(parts []string) string {
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 func completeVariants(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
