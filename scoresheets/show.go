@@ -256,9 +256,9 @@ func markers(players []string) []byte {
 //	 "totals": {"Ann": 0, "Bob": 41}, "next_dealer": "Bob",
 //	 "finished": false, "winner": null, "winners": []}
 //
-// out is null for a stalemate or when nobody went out; winner is a name
-// once the match is over (the first of a shared win), and winners lists
-// every winner. Scores and totals list the players in seating order.
+// out is null for a stalemate or when nobody went out; winner is the
+// winner's name once the match is over, null while it goes on and when
+// the win is shared (or nobody won), and winners lists every winner. Scores and totals list the players in seating order.
 func ShowJSON(s *Sheet, w io.Writer) error { return writeJSON(s, w, false) }
 
 type jsonShow struct {
@@ -344,7 +344,7 @@ func writeJSON(s *Sheet, w io.Writer, full bool) error {
 	}
 	if st.Finished {
 		out.Winners = append(out.Winners, st.Winners...)
-		if len(st.Winners) > 0 {
+		if len(st.Winners) == 1 {
 			out.Winner = &st.Winners[0]
 		}
 	}
