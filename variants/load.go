@@ -22,7 +22,8 @@ import (
 // document, a file over 64 KiB or not UTF-8 are all refused. A file that
 // names a base (base: basic) starts from that built-in and changes only the
 // keys it gives, at any depth; a by-player-count map replaces the base's
-// map whole. A file without base gives every key. Either way the result
+// map whole. A file without base takes RULES.md's defaults (ruleDefaults)
+// for the keys it leaves out and must give the others. Either way the result
 // must pass Check.
 //
 // The error, when there is one, is Problems: every problem in the file,
@@ -67,6 +68,7 @@ type reader struct {
 	groups  map[string]bool // groups the file gives as maps, so walked
 	asMap   map[string]bool // by-player-count keys the file gives as maps
 	hasBase bool            // the file names a base, valid or not
+	builtin bool            // a built-in file: every key must be given
 	probs   []problem
 	tooMany bool
 }
@@ -91,6 +93,7 @@ func load(name string, data []byte, builtin bool) (*Variant, error) {
 		r.add(problemf(root.Line, "", "want a map of keys (%s), got %s", strings.Join(sections[""], ", "), got(root)))
 		return nil, r.placed(name)
 	}
+	r.builtin = builtin
 	v := r.base(root, builtin)
 	r.walk(root, "", v)
 	if _, ok := r.lines["name"]; !ok && r.hasBase {
@@ -112,10 +115,67 @@ func load(name string, data []byte, builtin bool) (*Variant, error) {
 	return v, nil
 }
 
+// ruleDefaults are the values RULES.md gives where a variant says nothing
+// (RULES.md 1 to 5a: distinct suits, ace low, no wrap, min_natural 2, no
+// joker limit, lay off after one's own meld, no discard needed, ties play
+// on, card points A 1, J Q K 10, joker 15, going rummy doubles, the deal
+// to the left). A user's file without base may leave these out; it must
+// give the rest: name, players, deal.cards, scoring.method and
+// scoring.target, which no default could guess.
+var ruleDefaults = map[string]string{
+	"title":                      "",
+	"description":                "",
+	"decks":                      "1",
+	"jokers.per_deck":            "0",
+	"jokers.min_natural":         "2",
+	"jokers.max_per_meld":        "0",
+	"jokers.swap":                "false",
+	"deal.rotation":              "left",
+	"sets.enabled":               "true",
+	"sets.distinct_suits":        "true",
+	"runs.enabled":               "true",
+	"runs.ace":                   "low",
+	"runs.wrap":                  "false",
+	"melds.min_size":             "3",
+	"layoff.requires_own_meld":   "true",
+	"going_out.discard_required": "false",
+	"scoring.values.ace":         "1",
+	"scoring.values.face":        "10",
+	"scoring.values.joker":       "15",
+	"scoring.values.pips":        "face",
+	"scoring.ace_low_run":        "1",
+	"scoring.rummy_multiplier":   "2",
+	"scoring.rounds":             "0",
+	"scoring.ties":               "play-on",
+	"scoring.must_go_out_to_win": "false",
+	"stock.reshuffles":           "-1",
+}
+
+// withDefaults returns a Variant holding ruleDefaults.
+func withDefaults() *Variant {
+	v := &Variant{}
+	for key, val := range ruleDefaults {
+		var doc yaml.Node
+		if val == "" {
+			continue
+		}
+		if err := yaml.Unmarshal([]byte(val), &doc); err != nil || len(doc.Content) != 1 {
+			panic("variants: bad default for " + key)
+		}
+		if probs, _ := fieldByKey[key].read(doc.Content[0], v); len(probs) > 0 {
+			panic(fmt.Sprintf("variants: bad default for %s: %v", key, probs))
+		}
+	}
+	return v
+}
+
 // base returns the variant the file starts from: the built-in its base key
-// names, or a zero Variant.
+// names, or, for a user's file without base, RULES.md's defaults.
 func (r *reader) base(root *yaml.Node, builtin bool) *Variant {
 	v := &Variant{}
+	if !builtin {
+		v = withDefaults()
+	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, val := root.Content[i], root.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.Value != "base" {
@@ -206,8 +266,13 @@ func (r *reader) missing(prefix string, line int) {
 		l, given := r.lines[key]
 		switch {
 		case key == "base":
+		case !given && sections[key] != nil:
+			r.missing(key, line) // a group left out: only its keys without a default are missing
 		case !given:
-			r.add(problemf(line, key, "missing: a variant file without base gives every key"))
+			if _, ok := ruleDefaults[key]; ok && !r.builtin {
+				continue
+			}
+			r.add(problemf(line, key, "missing: give it, or start from a built-in with base: (RULES.md gives no default for it)"))
 		case r.groups[key]:
 			r.missing(key, l)
 		}

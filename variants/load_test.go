@@ -260,8 +260,9 @@ func TestLoadStopsListingAfterMany(t *testing.T) {
 	}
 }
 
-// TestLoadWithoutBase: a file without base gives every key, and each
-// missing one is named, a whole missing group once.
+// TestLoadWithoutBase: a file without base takes RULES.md's defaults for
+// the keys it leaves out, and must give the keys no default could guess,
+// each missing one named.
 func TestLoadWithoutBase(t *testing.T) {
 	basic, _ := Builtin("basic")
 	full := string(basic.YAML())
@@ -270,14 +271,38 @@ func TestLoadWithoutBase(t *testing.T) {
 		t.Fatalf("a full file: %v, %v", v, err)
 	}
 
+	// Keys with a default may be left out.
 	cut := strings.Replace(full, "  wrap: false\n", "", 1)
 	cut = strings.Replace(cut, "stock:\n  reshuffles: 1\n", "", 1)
 	cut = strings.Replace(cut, "    pips: face\n", "", 1)
-	_, err = Load("cut.yaml", []byte(cut))
+	v, err = Load("cut.yaml", []byte(cut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Runs.Wrap || v.Stock.Reshuffles != -1 || v.Scoring.Values.Pips != 0 {
+		t.Errorf("defaults: wrap %v, reshuffles %d, pips %d", v.Runs.Wrap, v.Stock.Reshuffles, v.Scoring.Values.Pips)
+	}
+
+	// A few lines make a whole variant.
+	mini := "name: mini\nplayers: {min: 2, max: 4}\ndeal: {cards: 7}\nscoring: {method: winner-takes-all, target: 100}\nruns: {ace: high}\n"
+	v, err = Load("mini.yaml", []byte(mini))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := v.Rules(3)
+	if r.Ace != engine.AceHigh || r.MinNatural != 2 || !r.DistinctSuits || r.MinSize != 3 || r.Decks != 1 ||
+		!v.Layoff.RequiresOwnMeld || v.Scoring.Ties != PlayOn || v.Scoring.RummyMultiplier != 2 || r.Values.Ace != 1 {
+		t.Errorf("mini: %+v", v)
+	}
+
+	// What no default can guess must be given.
+	_, err = Load("bare.yaml", []byte("name: bare\nruns: {ace: high}\n"))
 	want := []string{
-		"cut.yaml:1: stock: missing: a variant file without base gives every key",
-		"cut.yaml:19: runs.wrap: missing: a variant file without base gives every key",
-		"cut.yaml:30: scoring.values.pips: missing: a variant file without base gives every key",
+		"bare.yaml:1: players.min: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
+		"bare.yaml:1: players.max: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
+		"bare.yaml:1: deal.cards: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
+		"bare.yaml:1: scoring.method: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
+		"bare.yaml:1: scoring.target: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
 	}
 	if got := problems(t, err); !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

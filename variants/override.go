@@ -13,19 +13,51 @@ import (
 //
 // Changing players.min or .max trims the maps by player count to the new
 // range, as a file that changes them over its base does.
-func (v *Variant) Override(rule string) error {
+func (v *Variant) Override(rule string) error { return v.OverrideAll([]string{rule}) }
+
+// OverrideAll changes several keys at once, as the --rule flags of one
+// command do: each value is read and checked on its own, then the changed
+// variant must pass Check as a whole, so rules that only make sense
+// together (players.max=4 with a map of decks for 2 to 4 players) can be
+// given in any order. On any error v is left as it was.
+func (v *Variant) OverrideAll(rules []string) error {
+	w := v.clone()
+	for _, rule := range rules {
+		if err := w.apply(rule); err != nil {
+			return err
+		}
+	}
+	if probs := check(w); len(probs) > 0 {
+		if len(rules) == 1 {
+			key, _, _ := strings.Cut(rules[0], "=")
+			return ruleProblems(rules[0], strings.TrimSpace(key), probs)
+		}
+		return ruleProblems(strings.Join(rules, " --rule "), "", probs)
+	}
+	w.canonicalize(nil)
+	*v = *w
+	return nil
+}
+
+// ruleProblems places problems as "--rule KEY=VALUE: message", leaving out
+// the key where the rule already names it.
+func ruleProblems(rule, key string, probs []problem) Problems {
+	out := make(Problems, len(probs))
+	for i, p := range probs {
+		if p.key == key {
+			p.key = ""
+		}
+		out[i] = Problem{File: "--rule " + rule, Key: p.key, Msg: p.msg}
+	}
+	return out
+}
+
+// apply reads one KEY=VALUE into v, with the checks of the key's value on
+// its own; Check is left to the caller.
+func (v *Variant) apply(rule string) error {
 	key, val, ok := strings.Cut(rule, "=")
 	key = strings.TrimSpace(key)
-	fail := func(probs ...problem) error {
-		out := make(Problems, len(probs))
-		for i, p := range probs {
-			if p.key == key {
-				p.key = "" // the --rule already names it
-			}
-			out[i] = Problem{File: "--rule " + rule, Key: p.key, Msg: p.msg}
-		}
-		return out
-	}
+	fail := func(probs ...problem) error { return ruleProblems(rule, key, probs) }
 	if !ok {
 		return fail(problem{msg: "want KEY=VALUE, such as runs.ace=either"})
 	}
@@ -47,7 +79,6 @@ func (v *Variant) Override(rule string) error {
 	if f.kind == kindBase {
 		return fail(problem{msg: "base names the built-in a file starts from; a --rule cannot change it"})
 	}
-
 	if strings.TrimSpace(val) == "" {
 		return fail(problemf(0, "", "want %s, got no value", f.want()))
 	}
@@ -55,16 +86,10 @@ func (v *Variant) Override(rule string) error {
 	if len(probs) > 0 {
 		return fail(probs...)
 	}
-	w := v.clone()
-	probs, asMap := f.read(root, w)
+	probs, asMap := f.read(root, v)
 	if len(probs) > 0 {
 		return fail(probs...)
 	}
-	w.canonicalize(map[string]bool{key: asMap})
-	if probs := check(w); len(probs) > 0 {
-		return fail(probs...)
-	}
-	w.canonicalize(nil)
-	*v = *w
+	v.canonicalize(map[string]bool{key: asMap})
 	return nil
 }

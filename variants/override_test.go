@@ -139,3 +139,24 @@ func TestOverrideRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Rules given together are checked together, in any order: one deck for a
+// Rummy 500 of up to four.
+func TestOverrideAll(t *testing.T) {
+	for _, rules := range [][]string{{"decks=1", "players.max=4"}, {"players.max=4", "decks=1"}} {
+		v, _ := Builtin("rummy500")
+		if err := v.OverrideAll(rules); err != nil {
+			t.Errorf("OverrideAll(%q): %v", rules, err)
+			continue
+		}
+		if r := v.Rules(4); r.Decks != 1 || r.Jokers != 2 || v.Players.Max != 4 {
+			t.Errorf("OverrideAll(%q): %d decks, %d jokers, max %d players", rules, r.Decks, r.Jokers, v.Players.Max)
+		}
+	}
+	v, _ := Builtin("rummy500")
+	err := v.OverrideAll([]string{"decks=1"})
+	want := []string{"--rule decks=1: deal.cards: dealing 7 cards to each of 8 players takes 56 cards, but 1 deck and 2 jokers hold 54"}
+	if got := problems(t, err); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 type checkOptions struct {
 	variantFlags
+	playersFlag
 	onto   string
 	swap   string
 	json   bool
@@ -46,6 +47,7 @@ A joker may name the card it stands for: "7H 8H JK=9H".
 		},
 	}
 	o.variantFlags.add(c)
+	o.playersFlag.add(c)
 	c.Flags().StringVar(&o.onto, "onto", "", "a table `MELD`: lay the arguments' cards off onto it")
 	c.Flags().StringVar(&o.swap, "swap", "", "with --onto: swap this natural `CARD` for the table meld's joker")
 	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object to stdout")
@@ -82,7 +84,10 @@ func runCheck(o *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	rules := v.Rules(0)
+	rules, err := o.playersFlag.rules(v)
+	if err != nil {
+		return err
+	}
 	out := newOutput(o.stream, s)
 
 	if o.swap != "" && o.onto == "" {

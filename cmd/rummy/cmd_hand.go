@@ -14,6 +14,7 @@ import (
 
 type handOptions struct {
 	variantFlags
+	playersFlag
 	tables []string
 	json   bool
 }
@@ -47,6 +48,7 @@ copies of a card for the variant's decks, an invalid table meld).`,
 		},
 	}
 	o.variantFlags.add(c)
+	o.playersFlag.add(c)
 	c.Flags().StringArrayVar(&o.tables, "table", nil, "a `MELD` already on the table that cards may be laid off onto (repeatable)")
 	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object (a line each with -)")
 	c.Flags().Bool("ascii", false, "write suits as letters, never symbols")
@@ -76,7 +78,10 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 	if err != nil {
 		return err
 	}
-	rules := v.Rules(0)
+	rules, err := o.playersFlag.rules(v)
+	if err != nil {
+		return err
+	}
 	out := newOutput(io, s)
 	var table []engine.Meld
 	for i, t := range o.tables {

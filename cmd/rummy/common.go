@@ -28,12 +28,30 @@ func (f *variantFlags) load(s settings) (*variants.Variant, error) {
 	if err != nil {
 		return nil, cannot("%v", err)
 	}
-	for _, r := range f.rules {
-		if err := v.Override(r); err != nil {
-			return nil, cannot("%v", err)
-		}
+	if err := v.OverrideAll(f.rules); err != nil {
+		return nil, cannot("%v", err)
 	}
 	return v, nil
+}
+
+// playersFlag is the --players N of check and hand: the decks and jokers
+// in play can depend on how many play (Rummy 500: 2 decks from 5 players).
+type playersFlag struct{ n int }
+
+func (f *playersFlag) add(c *cobra.Command) {
+	c.Flags().IntVar(&f.n, "players", 0, "how many play, where the variant's decks depend on it (default: the most decks the variant uses)")
+}
+
+// rules returns the engine's rules for the players given, or for the most
+// decks the variant uses when none are.
+func (f *playersFlag) rules(v *variants.Variant) (engine.Rules, error) {
+	if f.n == 0 {
+		return v.Rules(0), nil
+	}
+	if f.n < v.Players.Min || f.n > v.Players.Max {
+		return engine.Rules{}, cannot("--players %d: %s is for %d to %d players", f.n, v.Name, v.Players.Min, v.Players.Max)
+	}
+	return v.Rules(f.n), nil
 }
 
 // output is how a command writes cards and marks for the streams it has.
