@@ -114,6 +114,11 @@ func Save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 //	another rummy is writing match.yaml; gave up after 10s
 func Update(path string, timeout time.Duration, fn func(*Sheet) error) error {
 	path = resolve(path)
+	// A match that is not there gets no lock file either: a command that
+	// fails writes nothing.
+	if _, err := os.Stat(path); err != nil {
+		return err
+	}
 	unlock, err := lock(path, timeout)
 	if err != nil {
 		return err
