@@ -78,6 +78,17 @@ func (f *fileFlag) path(s settings) (string, error) {
 	return p, nil
 }
 
+// settingsAndPath reads the settings and finds the match file, the first
+// steps of every match command but new.
+func (f *fileFlag) settingsAndPath(cmd *cobra.Command) (settings, string, error) {
+	s, err := loadSettings(cmd.Flags())
+	if err != nil {
+		return s, "", cannot("%v", err)
+	}
+	path, err := f.path(s)
+	return s, path, err
+}
+
 // load reads a match file for a command that only reads it.
 func loadSheet(path string) (*scoresheets.Sheet, error) {
 	s, _, err := scoresheets.Load(path)
@@ -406,13 +417,14 @@ func rejected(io *streams, vd referee.Verdict) error {
 
 // --- match round
 
-type matchRoundOptions struct {
+// roundOptions are the flags of match round and match edit.
+type roundOptions struct {
 	fileFlag
 	roundFlags
 }
 
 func newMatchRoundCmd(io *streams) *cobra.Command {
-	o := &matchRoundOptions{}
+	o := &roundOptions{}
 	c := &cobra.Command{
 		Use:   "round [flags]",
 		Short: "Record a round: who went out, the melds, lay-offs and hands",
@@ -435,11 +447,7 @@ are optional (checked when given) and the player who went out needs no
   rummy match round --from round.yaml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			path, err := o.path(s)
+			s, path, err := o.settingsAndPath(cmd)
 			if err != nil {
 				return err
 			}
@@ -545,11 +553,7 @@ func newMatchShowCmd(io *streams) *cobra.Command {
   rummy match show --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			path, err := f.path(s)
+			_, path, err := f.settingsAndPath(cmd)
 			if err != nil {
 				return err
 			}
@@ -579,11 +583,7 @@ func newMatchUndoCmd(io *streams) *cobra.Command {
 		Example: `  rummy match undo`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			path, err := f.path(s)
+			s, path, err := f.settingsAndPath(cmd)
 			if err != nil {
 				return err
 			}
@@ -612,13 +612,8 @@ func newMatchUndoCmd(io *streams) *cobra.Command {
 	return c
 }
 
-type matchEditOptions struct {
-	fileFlag
-	roundFlags
-}
-
 func newMatchEditCmd(io *streams) *cobra.Command {
-	o := &matchEditOptions{}
+	o := &roundOptions{}
 	c := &cobra.Command{
 		Use:   "edit N [round flags]",
 		Short: "Replace round N; every later total follows",
@@ -635,11 +630,7 @@ the old round.
 			if err != nil || n < 1 {
 				return cannot("edit: %q is not a round number", args[0])
 			}
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			path, err := o.path(s)
+			s, path, err := o.settingsAndPath(cmd)
 			if err != nil {
 				return err
 			}
@@ -684,11 +675,7 @@ total wins; a tie is shared. Refused on a match with no rounds.`,
 		Example: `  rummy match end`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			path, err := f.path(s)
+			s, path, err := f.settingsAndPath(cmd)
 			if err != nil {
 				return err
 			}
@@ -760,11 +747,7 @@ func newMatchExportCmd(io *streams) *cobra.Command {
 			default:
 				return cannot("export: --format %q: choose csv, json or markdown", format)
 			}
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			path, err := f.path(s)
+			_, path, err := f.settingsAndPath(cmd)
 			if err != nil {
 				return err
 			}
