@@ -76,11 +76,7 @@ type checkJSON struct {
 }
 
 func runCheck(o *checkOptions) error {
-	s, err := loadSettings(o.cmd.Flags())
-	if err != nil {
-		return cannot("%v", err)
-	}
-	v, err := o.load(s)
+	s, v, err := o.settingsAndVariant(o.cmd)
 	if err != nil {
 		return err
 	}

@@ -70,11 +70,7 @@ type handJSON struct {
 }
 
 func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error {
-	s, err := loadSettings(cmd.Flags())
-	if err != nil {
-		return cannot("%v", err)
-	}
-	v, err := o.load(s)
+	s, v, err := o.settingsAndVariant(cmd)
 	if err != nil {
 		return err
 	}

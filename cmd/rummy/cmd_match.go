@@ -158,11 +158,7 @@ The match is saved in the data folder and becomes the current match, unless
 }
 
 func runMatchNew(io *streams, cmd *cobra.Command, o *matchNewOptions) error {
-	s, err := loadSettings(cmd.Flags())
-	if err != nil {
-		return cannot("%v", err)
-	}
-	v, err := o.load(s)
+	s, v, err := o.settingsAndVariant(cmd)
 	if err != nil {
 		return err
 	}

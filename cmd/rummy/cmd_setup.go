@@ -20,11 +20,7 @@ func newSetupCmd(io *streams) *cobra.Command {
   rummy setup --players 5 --variant rummy500`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			v, err := o.load(s)
+			_, v, err := o.settingsAndVariant(cmd)
 			if err != nil {
 				return err
 			}

@@ -22,6 +22,18 @@ func (f *variantFlags) add(c *cobra.Command) {
 	_ = c.RegisterFlagCompletionFunc("variant", completeVariants)
 }
 
+// settingsAndVariant reads the settings and the variant they name, with
+// the --rule changes: the first steps of every command that plays under a
+// variant.
+func (f *variantFlags) settingsAndVariant(cmd *cobra.Command) (settings, *variants.Variant, error) {
+	s, err := loadSettings(cmd.Flags())
+	if err != nil {
+		return s, nil, cannot("%v", err)
+	}
+	v, err := f.load(s)
+	return s, v, err
+}
+
 // load returns the variant the settings name, with the --rule changes.
 func (f *variantFlags) load(s settings) (*variants.Variant, error) {
 	v, err := variants.Resolve(s.Variant)
