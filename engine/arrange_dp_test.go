@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+var slow = flag.Bool("slow", false, "also run the tests that take minutes")
+
+// raceEnabled is set under the race detector, which slows the solvers four
+// to five times (race_test.go).
+var raceEnabled bool
+
+// handCount returns how many random hands a test of the rank solver or of
+// the budget tries: n, a tenth of that under -short, and a fifth under
+// the race detector, so that CI's go test -race stays quick.
+func handCount(n int) int {
+	if testing.Short() {
+		n /= 10
+	}
+	if raceEnabled {
+		n /= 5
+	}
+	return max(n, 1)
+}
+
+// randomDPRules draws a rule combination the rank solver takes: one or two
+// decks, up to four jokers, every ace position, the values and discard
+// rules of randomRules that are not negative.
+func randomDPRules(rng *rand.Rand) Rules {
+	r := rummy500Big()
+	r.Decks = 1 + rng.IntN(2)
+	r.Jokers = []int{0, 2, 4, 4}[rng.IntN(4)]
+	r.MaxJokers = []int{0, 0, 0, 4}[rng.IntN(4)]
+	r.Ace = []AcePosition{AceLow, AceHigh, AceEither, AceEither}[rng.IntN(4)]
+	r.DiscardRequired = rng.IntN(3) == 0
+	switch rng.IntN(5) {
+	case 0:
+		r.Values = Basic().Values
+	case 1:
+		r.Values = Values{Ace: 15, Face: 10, Joker: 25, Pips: 5}
+	case 2:
+		r.Values = Values{} // every card 0: fewest cards left decides
+	case 3:
+		r.Values = Values{Ace: 1, Face: 10, Joker: 0}
+	}
+	return r
+}
+
+// compareGeneral fails t unless the rank solver and the general solver
+// leave the same points and cards and agree on going out.
+func compareGeneral(t *testing.T, name string, r Rules, hand []Card) {
+	t.Helper()
+	a, err := r.arrangeDP(hand)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	checkArrangement(t, r, hand, nil, a)
+	b, err := r.arrangeGeneral(hand, nil, ttAuto)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if a.Points != b.Points || len(a.Deadwood) != len(b.Deadwood) || a.CanGoOut != b.CanGoOut {
+		t.Fatalf("%s: %s under %+v:\nrank    %d points, %d cards, go out %v: %+v\ngeneral %d points, %d cards, go out %v: %+v",
+			name, FormatCards(hand, false), r, a.Points, len(a.Deadwood), a.CanGoOut, a, b.Points, len(b.Deadwood), b.CanGoOut, b)
+	}
+}
+
+// TestRankSolverMatchesGeneral holds the rank solver to the general solver
+// on hands of 13 to 40 cards, half of them dense.
+func TestRankSolverMatchesGeneral(t *testing.T) {
+	n := handCount(1000)
+	rng := rand.New(rand.NewPCG(500, 500))
+	for i := range n {
+		r := randomDPRules(rng)
+		deck := shuffledDeck(rng, r)
+		if rng.IntN(2) == 0 {
+			denseFirst(rng, deck)
+		}
+		size := min(13+rng.IntN(28), len(deck))
+		compareGeneral(t, fmt.Sprintf("case %d", i), r, deck[:size:size])
+	}
+}
+
+// TestRankSolverMatchesBruteForce holds the rank solver to the brute force
+// on hands of up to 12 cards.
+func TestRankSolverMatchesBruteForce(t *testing.T) {
+	n := handCount(2000)
+	rng := rand.New(rand.NewPCG(501, 501))
+	for i := range n {
+		r := randomDPRules(rng)
+		deck := shuffledDeck(rng, r)
+		if rng.IntN(2) == 0 {
+			denseFirst(rng, deck)
+		}
+		size := rng.IntN(13)
+		hand := deck[:size:size]
+		a, err := r.arrangeDP(hand)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		compareResult(t, fmt.Sprintf("case %d", i), r, hand, nil, a, bruteArrange(r, hand, nil))
+	}
+}
+
+// TestRankSolverFullDoubleDeck: every card of two decks melds. It takes
+// the rank solver minutes (the general solver a tenth of a millisecond),
+// so it runs only with -slow.
+func TestRankSolverFullDoubleDeck(t *testing.T) {
+	if !*slow {
+		t.Skip("minutes for the rank solver: run with -slow")
+	}
+	for _, ace := range []AcePosition{AceLow, AceHigh, AceEither} {
+		for _, discard := range []bool{false, true} {
+			r := rummy500Big()
+			r.Ace, r.DiscardRequired = ace, discard
+			hand := fullDoubleDeck()
+			a, err := r.arrangeDP(hand)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkArrangement(t, r, hand, nil, a)
+			if a.Points != 0 || len(a.Deadwood) != 0 || !a.CanGoOut {
+				t.Errorf("ace %v, discard required %v: got %d points, %d cards left, go out %v; want 0, 0, true",
+					ace, discard, a.Points, len(a.Deadwood), a.CanGoOut)
+			}
+		}
+	}
+}
