@@ -916,7 +916,7 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 	}
 	melds, dead, jl := d.readBack(at)
 	if d.absorb(melds, jl) < jl {
-		return r.arrangeGeneral(hand, nil, ttAuto)
+		return r.arrangeGeneral(hand, nil, ttAuto, 0)
 	}
 	melds = splitLong(melds)
 

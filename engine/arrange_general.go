@@ -114,6 +114,11 @@ type general struct {
 	useTT bool
 	tt    map[ttKey]ttEntry
 
+	// search calls so far, and how many to make before giving up (0 for
+	// no limit): counted, not timed, so an answer does not depend on the
+	// machine
+	nodes, budget int
+
 	// what reconstruct found
 	path     []option
 	dead     [64]uint8
@@ -157,7 +162,11 @@ const (
 	ttOn // on every hand, for tests
 )
 
-func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement, error) {
+// arrangeGeneral arranges the hand with the general solver. Given a budget
+// of search nodes (0 for none), it hands a hand that needs more to the rank
+// solver, when that takes it: both are exact, and the rank solver is much
+// faster on the worst large hands, though slower on most.
+func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode, budget int) (Arrangement, error) {
 	var counts [64]int
 	jokers := 0
 	for i, c := range hand {
@@ -198,11 +207,36 @@ func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement
 	if err := g.setup(r, &counts, jokers, table, tt); err != nil {
 		return Arrangement{}, err
 	}
+	if len(table) == 0 && r.dpSupports(jokers) {
+		g.budget = budget
+	}
+	a, ok := g.solve(len(hand))
+	if !ok {
+		g.tt = nil // let the rank solver have the memory
+		return r.arrangeDP(hand)
+	}
+	return a, nil
+}
+
+// outOfNodes is what search panics with when it reaches g.budget.
+type outOfNodes struct{}
+
+// solve arranges the hand of n cards set up in g, or reports false when
+// it runs out of nodes first.
+func (g *general) solve(n int) (a Arrangement, ok bool) {
+	defer func() {
+		if e := recover(); e != nil {
+			if _, out := e.(outOfNodes); !out {
+				panic(e)
+			}
+			ok = false
+		}
+	}()
 	best := g.search(infinity)
 	g.reconstruct(best)
-	a := g.arrangement()
-	a.CanGoOut = g.canGoOut(len(hand), len(a.Deadwood))
-	return a, nil
+	a = g.arrangement()
+	a.CanGoOut = g.canGoOut(n, len(a.Deadwood))
+	return a, true
 }
 
 // setup readies g for r, the hand's counts and jokers, and the table.
@@ -400,6 +434,9 @@ func (g *general) dec(b int, n uint8) {
 // hand, or, when that is at least beta, a lower bound that is at least
 // beta. The state is as it was when search returns.
 func (g *general) search(beta int64) int64 {
+	if g.nodes++; g.nodes == g.budget {
+		panic(outOfNodes{})
+	}
 	saved := g.st
 	fw := g.dropForced(nil)
 	if g.st.order == 0 {

@@ -374,8 +374,8 @@ func compareBrute(t *testing.T, name string, r Rules, hand []Card, table []Meld)
 		f   func() (Arrangement, error)
 	}{
 		{"Arrange", func() (Arrangement, error) { return r.Arrange(hand, table) }},
-		{"general", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOff) }},
-		{"general with table", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOn) }},
+		{"general", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOff, 0) }},
+		{"general with table", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOn, 0) }},
 	} {
 		a, err := solve.f()
 		if err != nil {
@@ -432,7 +432,7 @@ func TestSolversAgree(t *testing.T) {
 			if k == 0 {
 				a, err = r.Arrange(hand, table)
 			} else {
-				a, err = r.arrangeGeneral(hand, table, tt)
+				a, err = r.arrangeGeneral(hand, table, tt, 0)
 			}
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
@@ -469,7 +469,7 @@ func TestSolversAgreeLarge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := r.arrangeGeneral(hand, nil, ttOn)
+		b, err := r.arrangeGeneral(hand, nil, ttOn, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
