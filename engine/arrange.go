@@ -51,7 +51,7 @@ func (r Rules) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 			return a, err
 		}
 	}
-	return r.arrangeGeneral(hand, table, ttAuto, 0)
+	return r.arrangeGeneral(hand, table, ttAuto, nodeBudget)
 }
 
 // negativeValues reports whether some card counts below zero. Such a card is

@@ -219,6 +219,12 @@ func TestBudgetMatchesGeneral(t *testing.T) {
 			t.Fatalf("%s: %s under %+v:\nbudget    %d points, %d cards, go out %v: %+v\nno budget %d points, %d cards, go out %v: %+v",
 				name, FormatCards(hand, false), r, a.Points, len(a.Deadwood), a.CanGoOut, a, want.Points, len(want.Deadwood), want.CanGoOut, want)
 		}
+		if i%10 < 5 { // the same answer every time: the budget counts nodes, not time
+			again, err := r.arrangeGeneral(hand, table, ttAuto, budget)
+			if err != nil || !reflect.DeepEqual(again, a) {
+				t.Fatalf("%s: %s under %+v: two answers\n%+v\n%+v (%v)", name, FormatCards(hand, false), r, a, again, err)
+			}
+		}
 	}
 	t.Logf("%d hands handed over at once, %d while searching, %d while reading back, %d while deciding CanGoOut; %d not",
 		stages[0], stages[1], stages[2], stages[3], stages[4])
