@@ -34,7 +34,7 @@ func newConfigShowCmd(io *streams) *cobra.Command {
 		Short: "Print the effective settings and where each came from",
 		Example: `  rummy config show
   rummy config show --variant rummy500`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := loadSettings(cmd.Flags())
 			if err != nil {
@@ -93,7 +93,7 @@ func newConfigInitCmd(io *streams) *cobra.Command {
 		Use:     "init",
 		Short:   "Write a commented starter config file",
 		Example: `  rummy config init`,
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := configFile()
 			if f == "" {

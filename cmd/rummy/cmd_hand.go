@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,7 +23,7 @@ type handOptions struct {
 func newHandCmd(io *streams) *cobra.Command {
 	o := &handOptions{}
 	c := &cobra.Command{
-		Use:   "hand [flags] CARDS | -",
+		Use:   "hand [flags] CARDS... | -",
 		Short: "Find the best play of a hand: melds, lay-offs, deadwood, and whether it can go out",
 		Long: `Find the arrangement of a hand that leaves the fewest deadwood points (then
 the fewest cards): the melds to lay down, the cards to lay off onto the table
@@ -42,9 +43,14 @@ copies of a card for the variant's decks, an invalid table meld).`,
   rummy hand --table "7H 8H 9H" "10H JH 2C 2D 2S"
   rummy hand --variant rummy500 --json "QS KS AS JK 5D 7D"
   rummy hand --json - < hands.txt`,
-		Args: cobra.ExactArgs(1),
+		Args: minArgs("the cards of a hand, or - to read hands from standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runHand(io, cmd, o, args[0])
+			// The cards may come as one argument or several: they are one
+			// hand either way.
+			if len(args) > 1 && slices.Contains(args, "-") {
+				return cannot("hand: - reads the hands from standard input, and takes no cards with it")
+			}
+			return runHand(io, cmd, o, strings.Join(args, " "))
 		},
 	}
 	o.variantFlags.add(c)

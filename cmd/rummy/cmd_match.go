@@ -143,7 +143,7 @@ The match is saved in the data folder and becomes the current match, unless
   rummy match new --variant kids --players "Mia,Leo" --dealer Leo
   rummy match new --variant rummy500 --players "Ann,Bob" --target 300 --rule scoring.must_go_out_to_win=true
   rummy match new --players "Ann,Bob" --rounds 5 --file tuesday.yaml`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMatchNew(io, cmd, o)
 		},
@@ -278,7 +278,6 @@ func (f *roundFlags) add(c *cobra.Command) {
 	fl.StringArrayVar(&f.hands, "hand", nil, "the cards a player still holds, as \"NAME=CARDS\"")
 	fl.StringArrayVar(&f.points, "points", nil, "the points a player still holds, as \"NAME=N\", instead of --hand")
 	fl.StringVar(&f.from, "from", "", "read the round from a YAML `FILE` (the keys of a round in the match file)")
-	c.MarkFlagsMutuallyExclusive("out", "stalemate", "no-out")
 	_ = c.RegisterFlagCompletionFunc("out", completePlayers)
 	for _, name := range []string{"meld", "layoff", "hand", "points"} {
 		_ = c.RegisterFlagCompletionFunc(name, completePlayersEq)
@@ -305,6 +304,15 @@ func (f *roundFlags) round(c *cobra.Command, players []string) (referee.Round, e
 		return r, nil
 	}
 	var r referee.Round
+	var ends []string
+	for _, n := range []string{"out", "stalemate", "no-out"} {
+		if fl.Changed(n) {
+			ends = append(ends, "--"+n)
+		}
+	}
+	if len(ends) > 1 {
+		return r, cannot("%s: a round ends one way: give one of --out NAME, --stalemate or --no-out", strings.Join(ends, " and "))
+	}
 	switch {
 	case fl.Changed("out"):
 		name, err := playerName(players, f.out)
@@ -441,7 +449,7 @@ are optional (checked when given) and the player who went out needs no
   rummy match round --out Ann --meld "Ann=7H 8H 9H" --meld "Ann=AS 2S 3S" --meld "Bob=QS QH QC" \
       --layoff "Ann=QD@3" --hand "Bob=KD 4C"
   rummy match round --from round.yaml`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, path, err := o.settingsAndPath(cmd)
 			if err != nil {
@@ -547,7 +555,7 @@ func newMatchShowCmd(io *streams) *cobra.Command {
 		Example: `  rummy match show
   rummy match show --file examples/rummy500-match.yaml
   rummy match show --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, path, err := f.settingsAndPath(cmd)
 			if err != nil {
@@ -577,7 +585,7 @@ func newMatchUndoCmd(io *streams) *cobra.Command {
 		Use:     "undo",
 		Short:   "Remove the last round (the audit trail keeps what it was)",
 		Example: `  rummy match undo`,
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, path, err := f.settingsAndPath(cmd)
 			if err != nil {
@@ -620,7 +628,7 @@ the old round.
 
 ` + exitsRecord,
 		Example: `  rummy match edit 2 --out Bob --hand "Ann=KH" --hand "Cy=2C 3C"`,
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "the number N of the round to replace"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])
 			if err != nil || n < 1 {
@@ -669,7 +677,7 @@ func newMatchEndCmd(io *streams) *cobra.Command {
 		Long: `Close the match as it stands, because the players agree to stop. The best
 total wins; a tie is shared. Refused on a match with no rounds.`,
 		Example: `  rummy match end`,
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, path, err := f.settingsAndPath(cmd)
 			if err != nil {
@@ -703,7 +711,7 @@ func newMatchListCmd(io *streams) *cobra.Command {
 		Short: "List the matches in the data folder",
 		Example: `  rummy match list
   rummy match list --dir examples`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := loadSettings(cmd.Flags())
 			if err != nil {
@@ -736,7 +744,7 @@ func newMatchExportCmd(io *streams) *cobra.Command {
 		Short: "Write the match as CSV (spreadsheet-safe), JSON or a Markdown table",
 		Example: `  rummy match export --format csv > match.csv
   rummy match export --format markdown --file examples/kids-match.yaml`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "csv", "json", "markdown":

@@ -69,7 +69,7 @@ a file cannot be read. Every round saved before stays saved.`,
   rummy play --variant rummy500 --players "Ann,Bob" --target 300 --rule scoring.must_go_out_to_win=true
   rummy play --file tuesday.yaml
   rummy play < answers.txt`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPlay(io, cmd, o)
 		},

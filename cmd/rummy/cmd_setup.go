@@ -18,7 +18,7 @@ func newSetupCmd(io *streams) *cobra.Command {
 		Short: "Say how to deal: decks, jokers, cards to each player, target, rotation",
 		Example: `  rummy setup --players 4
   rummy setup --players 5 --variant rummy500`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, v, err := o.settingsAndVariant(cmd)
 			if err != nil {

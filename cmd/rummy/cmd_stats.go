@@ -39,7 +39,7 @@ stderr.`,
 		Example: `  rummy stats
   rummy stats --json
   rummy stats --dir examples`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runStats(io, cmd, o)
 		},

@@ -30,7 +30,7 @@ func newVariantsListCmd(io *streams) *cobra.Command {
 		Use:     "list",
 		Short:   "List the built-in variants",
 		Example: `  rummy variants list`,
-		Args:    cobra.NoArgs,
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := tabwriter.NewWriter(io.Out, 0, 0, 2, ' ', 0)
 			for _, n := range variants.Builtins() {
@@ -53,7 +53,7 @@ func newVariantsShowCmd(io *streams) *cobra.Command {
 		Example: `  rummy variants show basic
   rummy variants show examples/house-rules.yaml
   rummy variants show rummy500 --rule scoring.values.pips=5 --rule scoring.ace_low_run=5`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1, "one variant: a built-in NAME or a variant FILE"),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
@@ -84,7 +84,7 @@ file:line: message.
 
 Exit status: 0 when the file is valid, 2 when it has problems.`,
 		Example: `  rummy variants validate examples/house-rules.yaml`,
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "one variant FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := variants.LoadFile(args[0])
 			if err != nil {

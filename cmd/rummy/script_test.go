@@ -2,8 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -17,6 +22,47 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// failed collects the stderr of every command a script expects to fail, so
+// that one test can read what users are told when something goes wrong.
+var failed struct {
+	sync.Mutex
+	stderr []string // "script: command\nstderr"
+}
+
+// cmdStatus is the testscript command "status N PROGRAM ARGS...": it runs
+// the program as exec does and fails unless its exit status is exactly N.
+// "! exec" alone passes on any non-zero status, so swapping "the rules say
+// no" (1) with "cannot judge" (2) would leave the suite green.
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("status takes no '!': give the exit status wanted")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: status N program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil || want < 0 {
+		ts.Fatalf("status: %q is not an exit status", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("status: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+	if got != 0 {
+		failed.Lock()
+		failed.stderr = append(failed.stderr, ts.Getenv("SCRIPT")+": "+strings.Join(args[1:], " ")+"\n"+ts.ReadFile("stderr"))
+		failed.Unlock()
+	}
+}
+
 // TestScript runs the CLI scenarios in testdata/script: each is what a user
 // would type, with the output, exit status and files it must give.
 func TestScript(t *testing.T) {
@@ -24,6 +70,9 @@ func TestScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Runs once every script has finished: none of them showed a user a
+	// library's own words where rummy's plain ones belong.
+	t.Cleanup(func() { checkFailureText(t) })
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
@@ -34,9 +83,51 @@ func TestScript(t *testing.T) {
 			env.Setenv("LANG", "C.UTF-8")
 			// The repository, for scripts that use the shipped examples.
 			env.Setenv("REPO", repo)
+			env.Setenv("SCRIPT", filepath.Base(env.WorkDir))
 			return nil
 		},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
 	})
+}
+
+// libraryText are words of strconv, cobra and the shell of a command that
+// must never reach a user.
+var libraryText = []string{"strconv.", "accepts ", "flags in the group", "rummy rummy"}
+
+func checkFailureText(t *testing.T) {
+	failed.Lock()
+	defer failed.Unlock()
+	for _, e := range failed.stderr {
+		for _, bad := range libraryText {
+			if strings.Contains(e, bad) {
+				t.Errorf("a failing command's stderr has %q:\n%s", bad, e)
+			}
+		}
+	}
+}
+
+// TestScriptsAssertStatus keeps every expected failure exact: a script
+// says "status N rummy ...", never "! exec", which accepts any status.
+func TestScriptsAssertStatus(t *testing.T) {
+	files, err := filepath.Glob("testdata/script/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			l := strings.TrimSpace(line)
+			if strings.HasPrefix(l, "-- ") {
+				break // the files the script carries
+			}
+			if strings.HasPrefix(l, "! exec") || strings.HasPrefix(l, "? exec") {
+				t.Errorf("%s:%d: %q accepts any exit status: write 'status N %s'", f, i+1, l, strings.TrimSpace(l[len("! exec"):]))
+			}
+		}
+	}
 }
