@@ -104,3 +104,28 @@ func ExampleVariant_YAML() {
 	//   cards: {2: 10, 3: 7}
 	//   rotation: left
 }
+
+func ExampleDescribe() {
+	v, err := variants.Load("house.yaml", []byte("base: basic\nname: house\nruns: {ace: either}\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range variants.Describe(v) {
+		if s.Title != "Aces" {
+			continue
+		}
+		for _, l := range s.Lines {
+			mark := " "
+			if l.Changed {
+				mark = "*"
+			}
+			fmt.Println(mark, l.Key+":", l.Text)
+		}
+	}
+	fmt.Println("* changed from", variants.ChangedFrom(v))
+	// Output:
+	// * runs.ace: An ace is low or high in a run: A 2 3 and Q K A are both runs, but one run never has an ace at both ends.
+	//   runs.wrap: A run never turns the corner: K A 2 is not a run.
+	// * changed from basic
+}
