@@ -26,13 +26,18 @@ func newStatsCmd(io *streams) *cobra.Command {
 		Short: "Each player's record across the matches in the data folder",
 		Long: `Each player's record across the match files of the data folder's matches
 (or --dir): matches played and won (a shared win counts), rounds played,
-rounds they went out in and went rummy in, their average points a round and
-their best round. A player is known by name, ignoring case.
+rounds they went out in and went rummy in. A player is known by name,
+ignoring case.
 
-Points count only in matches where points are good, the highest total
-winning (Basic Rummy, Rummy 500): under penalty scoring (Kids Rummy) points
-count against, and single-round scoring has none. A player with no such
-round shows "-".
+Then the same for each variant on its own, with the average points a round
+and the best round: points of different variants do not add up. Under
+penalty scoring (Kids Rummy) the lowest total wins, so points count against
+and the best round is the one that added the fewest. Single-round scoring
+has no points: "-".
+
+Last, head to head: for each pair of players, the matches they played
+together, how many of those are finished, and how many each won while the
+other did not (a win they share counts for neither).
 
 A file that is not a match, or does not load, is skipped with a note on
 stderr.`,
@@ -51,9 +56,11 @@ stderr.`,
 }
 
 type statsJSON struct {
-	Matches int               `json:"matches"`
-	Skipped []skippedJSON     `json:"skipped"`
-	Players []playerStatsJSON `json:"players"`
+	Matches    int              `json:"matches"`
+	Skipped    []skippedJSON    `json:"skipped"`
+	Players    []playerJSON     `json:"players"`
+	Variants   []variantJSON    `json:"variants"`
+	HeadToHead []headToHeadJSON `json:"head_to_head"`
 }
 
 type skippedJSON struct {
@@ -61,17 +68,37 @@ type skippedJSON struct {
 	Why  string `json:"why"`
 }
 
-type playerStatsJSON struct {
-	Player      string   `json:"player"`
-	Matches     int      `json:"matches"`
-	Won         int      `json:"won"`
-	Rounds      int      `json:"rounds"`
-	Out         int      `json:"out"`
-	Rummy       int      `json:"rummy"`
+type playerJSON struct {
+	Player  string `json:"player"`
+	Matches int    `json:"matches"`
+	Won     int    `json:"won"`
+	Rounds  int    `json:"rounds"`
+	Out     int    `json:"out"`
+	Rummy   int    `json:"rummy"`
+}
+
+type variantJSON struct {
+	Variant    string              `json:"variant"`
+	Title      string              `json:"title"`
+	Scoring    string              `json:"scoring"`
+	LowestWins bool                `json:"lowest_wins"`
+	Matches    int                 `json:"matches"`
+	Players    []variantPlayerJSON `json:"players"`
+}
+
+type variantPlayerJSON struct {
+	playerJSON
 	PointRounds int      `json:"point_rounds"`
 	Points      int      `json:"points"`
 	Average     *float64 `json:"average"` // null when no round counts points
 	Best        *int     `json:"best"`
+}
+
+type headToHeadJSON struct {
+	Players  [2]string `json:"players"`
+	Matches  int       `json:"matches"`
+	Finished int       `json:"finished"`
+	Won      [2]int    `json:"won"`
 }
 
 func runStats(io *streams, cmd *cobra.Command, o *statsOptions) error {
@@ -87,7 +114,7 @@ func runStats(io *streams, cmd *cobra.Command, o *statsOptions) error {
 	if err != nil && !(errors.Is(err, fs.ErrNotExist) && o.dir == "") {
 		return cannot("stats: %v", err)
 	}
-	j := statsJSON{Skipped: []skippedJSON{}, Players: []playerStatsJSON{}}
+	skipped := []skippedJSON{}
 	var sheets []*scoresheets.Sheet
 	for _, m := range list {
 		if m.Note == "" {
@@ -99,35 +126,79 @@ func runStats(io *streams, cmd *cobra.Command, o *statsOptions) error {
 			m.Note = err.Error() // changed since List read it
 		}
 		fmt.Fprintf(io.Err, "stats: skipped %s: %s\n", m.Path, m.Note)
-		j.Skipped = append(j.Skipped, skippedJSON{File: m.Path, Why: m.Note})
+		skipped = append(skipped, skippedJSON{File: m.Path, Why: m.Note})
 	}
-	j.Matches = len(sheets)
 	if len(sheets) == 0 && !o.asJSON {
 		fmt.Fprintf(io.Err, "no matches in %s\n", dir)
 		return nil
 	}
-	stats := scoresheets.Stats(sheets)
+	rec := scoresheets.Stats(sheets)
 	if o.asJSON {
-		for _, p := range stats {
-			pj := playerStatsJSON{Player: p.Player, Matches: p.Matches, Won: p.Won, Rounds: p.Rounds,
-				Out: p.Out, Rummy: p.Rummy, PointRounds: p.PointRounds, Points: p.Points}
+		return newOutput(io, s).printJSON(statsToJSON(rec, skipped))
+	}
+	return writeStats(io, rec)
+}
+
+func statsToJSON(rec scoresheets.Records, skipped []skippedJSON) statsJSON {
+	j := statsJSON{Matches: rec.Matches, Skipped: skipped, Players: []playerJSON{},
+		Variants: []variantJSON{}, HeadToHead: []headToHeadJSON{}}
+	player := func(p scoresheets.PlayerStats) playerJSON {
+		return playerJSON{Player: p.Player, Matches: p.Matches, Won: p.Won, Rounds: p.Rounds, Out: p.Out, Rummy: p.Rummy}
+	}
+	for _, p := range rec.Players {
+		j.Players = append(j.Players, player(p))
+	}
+	for _, v := range rec.Variants {
+		vj := variantJSON{Variant: v.Variant, Title: v.Title, Scoring: string(v.Method),
+			LowestWins: v.LowestWins(), Matches: v.Matches, Players: []variantPlayerJSON{}}
+		for _, p := range v.Players {
+			pj := variantPlayerJSON{playerJSON: player(p), PointRounds: p.PointRounds, Points: p.Points}
 			if avg, ok := p.Average(); ok {
 				avg = math.Round(avg*100) / 100
 				best := p.Best
 				pj.Average, pj.Best = &avg, &best
 			}
-			j.Players = append(j.Players, pj)
+			vj.Players = append(vj.Players, pj)
 		}
-		return newOutput(io, s).printJSON(j)
+		j.Variants = append(j.Variants, vj)
 	}
+	for _, h := range rec.HeadToHead {
+		j.HeadToHead = append(j.HeadToHead, headToHeadJSON(h))
+	}
+	return j
+}
+
+// writeStats writes the records as tables: every variant together, each
+// variant with its points, then head to head.
+func writeStats(io *streams, rec scoresheets.Records) error {
 	w := tabwriter.NewWriter(io.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "PLAYER\tMATCHES\tWON\tROUNDS\tOUT\tRUMMY\tAVG/ROUND\tBEST")
-	for _, p := range stats {
-		avg, best := "-", "-"
-		if a, ok := p.Average(); ok {
-			avg, best = strconv.FormatFloat(a, 'f', 1, 64), strconv.Itoa(p.Best)
+	fmt.Fprintf(w, "all variants: %d %s\n", rec.Matches, plural(rec.Matches, "match", "matches"))
+	fmt.Fprintln(w, "PLAYER\tMATCHES\tWON\tROUNDS\tOUT\tRUMMY")
+	for _, p := range rec.Players {
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\n", p.Player, p.Matches, p.Won, p.Rounds, p.Out, p.Rummy)
+	}
+	for _, v := range rec.Variants {
+		how := "the highest total wins"
+		if v.LowestWins() {
+			how = "the lowest total wins: points count against, the best round adds the fewest"
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n", p.Player, p.Matches, p.Won, p.Rounds, p.Out, p.Rummy, avg, best)
+		fmt.Fprintf(w, "\n%s (%s, %s; %s): %d %s\n", v.Variant, v.Title, v.Method, how, v.Matches, plural(v.Matches, "match", "matches"))
+		fmt.Fprintln(w, "PLAYER\tMATCHES\tWON\tROUNDS\tOUT\tRUMMY\tAVG/ROUND\tBEST")
+		for _, p := range v.Players {
+			avg, best := "-", "-"
+			if a, ok := p.Average(); ok {
+				avg, best = strconv.FormatFloat(a, 'f', 1, 64), strconv.Itoa(p.Best)
+			}
+			fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n", p.Player, p.Matches, p.Won, p.Rounds, p.Out, p.Rummy, avg, best)
+		}
+	}
+	if len(rec.HeadToHead) > 0 {
+		fmt.Fprintln(w, "\nhead to head (finished matches one of the two won and the other did not)")
+		fmt.Fprintln(w, "PLAYERS\tTOGETHER\tFINISHED\tWON")
+		for _, h := range rec.HeadToHead {
+			fmt.Fprintf(w, "%s v %s\t%d\t%d\t%s %d, %s %d\n", h.Players[0], h.Players[1], h.Matches, h.Finished,
+				h.Players[0], h.Won[0], h.Players[1], h.Won[1])
+		}
 	}
 	return w.Flush()
 }
