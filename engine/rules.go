@@ -41,7 +41,8 @@ type Values struct {
 	// (RULES.md 9: the 500 "5/10/15" option is pips 5).
 	Pips int
 	// AceLowRun is what an ace melded low in a run (A-2-3) counts under
-	// meld-points scoring; 0 means the ace's usual value.
+	// meld-points scoring; 0 is 0 points, like any other value (RULES.md
+	// 10.4).
 	AceLowRun int
 }
 
@@ -70,6 +71,12 @@ func (v Values) Sum(cards []Card) int {
 		n += v.Points(c)
 	}
 	return n
+}
+
+// PackPoints returns the points of every card in play under r: the decks
+// and the jokers. No hand, nor all of them together, can hold more.
+func (r Rules) PackPoints() int {
+	return r.Decks*r.Values.Sum(Deck()) + r.Jokers*r.Values.Joker
 }
 
 // Rules are the meld rules of a variant, the part of it the engine needs

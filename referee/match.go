@@ -70,8 +70,15 @@ func (m Match) Stand(results []Result) Standing {
 
 // nextDealer returns who deals after round r (RULES.md 5a).
 func (m Match) nextDealer(r Result) string {
-	if m.Variant.Deal.Rotation == variants.RotateWinner && r.Out != "" {
-		return r.Out
+	if m.Variant.Deal.Rotation == variants.RotateWinner {
+		// RULES.md 10.6: after a round nobody won (a stalemate, nobody
+		// out) the same dealer deals again.
+		if r.Out != "" {
+			return r.Out
+		}
+		if slices.Contains(m.Players, r.Dealer) {
+			return r.Dealer
+		}
 	}
 	i := slices.Index(m.Players, r.Dealer)
 	if i < 0 {

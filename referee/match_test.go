@@ -74,6 +74,27 @@ func TestStand(t *testing.T) {
 			return Match{Variant: over(t, "rummy500", "scoring.must_go_out_to_win=true"), Players: abc, Target: 500}
 		}, results("abc", "abb", map[string]int{"Ann": 400, "Bob": 100}, map[string]int{"Ann": 120, "Bob": 90}, map[string]int{"Bob": 400, "Ann": -10}),
 			true, []string{"Bob"}, "target", "Ann"},
+		// RULES.md 10.5: the player who went out wins at the target, even
+		// behind a player who did not go out.
+		{"must go out to win: out, behind one not out", func(t *testing.T) Match {
+			return Match{Variant: over(t, "rummy500", "scoring.must_go_out_to_win=true"), Players: abc, Target: 500}
+		}, results("ab", "ab", map[string]int{"Ann": 450, "Bob": 300}, map[string]int{"Ann": 100, "Bob": 210}),
+			true, []string{"Bob"}, "target", "Cy"},
+		{"must go out to win: out, below the target", func(t *testing.T) Match {
+			return Match{Variant: over(t, "rummy500", "scoring.must_go_out_to_win=true"), Players: abc, Target: 500}
+		}, results("ab", "ab", map[string]int{"Ann": 450, "Bob": 300}, map[string]int{"Ann": 100, "Bob": 10}),
+			false, nil, "", "Cy"},
+		// RULES.md 10.6: under winner deals, a round nobody won is dealt
+		// again by the same dealer.
+		{"winner deals", func(t *testing.T) Match {
+			return Match{Variant: over(t, "basic", "deal.rotation=winner"), Players: abc, Target: 500}
+		}, results("a", "c", map[string]int{"Cy": 10}), false, nil, "", "Cy"},
+		{"winner deals: stalemate deals again", func(t *testing.T) Match {
+			return Match{Variant: over(t, "basic", "deal.rotation=winner"), Players: abc, Target: 500}
+		}, results("ab", "b-", map[string]int{"Bob": 10}, map[string]int{}), false, nil, "", "Bob"},
+		{"left: stalemate passes the deal", func(t *testing.T) Match {
+			return Match{Variant: basic(t), Players: abc, Target: 500}
+		}, results("ab", "b-", map[string]int{"Bob": 10}, map[string]int{}), false, nil, "", "Cy"},
 		{"negative totals", func(t *testing.T) Match {
 			return Match{Variant: builtin(t, "rummy500"), Players: abc, Target: 100}
 		}, results("ab", "a-", map[string]int{"Ann": 60, "Bob": -30, "Cy": -5}, map[string]int{"Ann": 45, "Bob": -20, "Cy": 10}),

@@ -180,6 +180,7 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 	if r.Rummy && r.Out == "" {
 		add("going rummy is claimed, but nobody went out: only the player who went out can go rummy")
 	}
+	problems = append(problems, tableProblems(v, rules, r, melded)...)
 	if len(problems) > 0 {
 		return Verdict{Problems: problems}, nil
 	}
@@ -227,9 +228,14 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 				}
 			}
 		case variants.MeldPoints:
+			// RULES.md 10.7: going rummy multiplies the round score of
+			// the player who went out, not the others'.
 			for i := range scores {
 				s := &scores[i]
-				s.Total = (s.Melded + s.LaidOff - s.Hand) * mult
+				s.Total = s.Melded + s.LaidOff - s.Hand
+				if s.Player == r.Out {
+					s.Total *= mult
+				}
 			}
 		}
 	}
@@ -409,33 +415,24 @@ func layOrder(rules engine.Rules, t engine.Meld, ls []Layoff) ([]layStep, string
 
 // laidOffPoints returns the meld points of cards laid off onto a meld that
 // then reads as reads: each card at its value, a joker at the joker's, and
-// an ace at scoring.ace_low_run when every reading puts it at the low end
-// of a run (A-2-3). Cards already on the table keep the points they had.
+// an ace at scoring.ace_low_run in a reading that puts it at the low end of
+// a run (A-2-3). Cards already on the table keep the points they had.
 func laidOffPoints(v engine.Values, cards []engine.Card, reads []engine.Reading) int {
-	low := v.AceLowRun != 0 && len(reads) > 0
-	for _, rd := range reads {
-		low = low && rd.AceLow
-	}
-	n := 0
-	for _, c := range cards {
-		if c.Rank() == engine.Ace && low {
-			n += v.AceLowRun
-		} else {
-			n += v.Points(c)
-		}
-	}
-	return n
+	return readingPoints(v, reads, cards)
 }
 
-// readingPoints returns the points of a meld's cards under meld-points
-// scoring: naturals at their value, an ace that starts a run (A-2-3) at
-// scoring.ace_low_run, jokers at the joker's value (RULES.md 7). Where the
-// meld reads several ways, the player gets the best of them.
+// readingPoints returns the points of cards of a meld that reads as reads,
+// under meld-points scoring: naturals at their value, an ace that starts a
+// run (A-2-3) at scoring.ace_low_run, jokers at the joker's value (RULES.md
+// 7). ace_low_run is points like any other, 0 included (RULES.md 10.4).
+// Where the meld reads several ways, the player gets the best of them
+// (RULES.md 10.3: a 13-card A-K run read high counts its ace 15); a meld
+// whose jokers are named has only the named reading.
 func readingPoints(v engine.Values, reads []engine.Reading, cards []engine.Card) int {
 	best := 0
 	for i, rd := range reads {
 		n := v.Sum(cards)
-		if rd.AceLow && v.AceLowRun != 0 && slices.Contains(cards, rd.Cards[0]) {
+		if rd.AceLow && slices.Contains(cards, rd.Cards[0]) {
 			n += v.AceLowRun - v.Ace
 		}
 		if i == 0 || n > best {

@@ -258,21 +258,22 @@ func TestEdit(t *testing.T) {
 	check(t, s, map[string]int{"Ann": 47, "Bob": 154, "Cy": 9}, true, []string{"Bob"}, "target")
 }
 
-// Under deal.rotation winner the player out deals next, so an edit of who
+// Under deal.rotation winner the player out deals next, and after a
+// stalemate the same dealer deals again (RULES.md 10.6), so an edit of who
 // went out moves the later deals.
 func TestEditRedeals(t *testing.T) {
 	s := newSheet(t, variant(t, "basic", "deal.rotation=winner"), abc, Options{})
 	record(t, s, "out Bob; hand Ann 2C; hand Cy 3C")
 	record(t, s, "stalemate")
 	record(t, s, "out Ann; hand Bob 2D; hand Cy 3D")
-	if got := dealers(s); got != "Ann Bob Cy" {
+	if got := dealers(s); got != "Ann Bob Bob" {
 		t.Fatalf("dealers = %s", got)
 	}
 	if _, err := s.Edit(1, rd(t, "out Cy; hand Ann 2C; hand Bob 3C"), t0); err != nil {
 		t.Fatal(err)
 	}
-	if got := dealers(s); got != "Ann Cy Ann" {
-		t.Errorf("dealers after the edit = %s, want Ann Cy Ann", got)
+	if got := dealers(s); got != "Ann Cy Cy" {
+		t.Errorf("dealers after the edit = %s, want Ann Cy Cy", got)
 	}
 	if a := s.Audit[len(s.Audit)-1]; !strings.Contains(a.Note, "the deal of 2 later rounds changed") {
 		t.Errorf("audit = %+v", a)

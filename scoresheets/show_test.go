@@ -180,7 +180,7 @@ func TestShowResult(t *testing.T) {
 	record(t, kids, "out Ann; hand Bob KH QH JH 10H 10S 10D 10C 9C 9D 9H 9S")
 	fixed := newSheet(t, variant(t, "basic"), ab, Options{Rounds: 1})
 	record(t, fixed, "stalemate")
-	single := newSheet(t, variant(t, "kids", "scoring.method=single-round"), abc, Options{})
+	single := newSheet(t, variant(t, "kids", "scoring.method=single-round", "stock.reshuffles=0"), abc, Options{})
 	record(t, single, "stalemate")
 	record(t, single, "out Cy")
 	ended := newSheet(t, variant(t, "basic"), abc, Options{})

@@ -235,17 +235,44 @@ func (d *describer) goingOut() {
 	if v.Scoring.Method != SingleRound {
 		d.add("Going rummy is going out in one turn, having melded or laid off nothing before in the round; only the player who went out can claim it.")
 		// RULES.md 10.9.
-		d.add("A rummy claim is refused when another player laid off onto the claimant's melds: those melds were on the table before.")
+		if v.Checks.RummyClaim {
+			d.add("A rummy claim is refused when another player laid off onto the claimant's melds: those melds were on the table before.", "checks.rummy_claim")
+		} else {
+			d.add("House rule: a rummy claim stands even when another player laid off onto the claimant's melds.", "checks.rummy_claim")
+		}
+	}
+	if v.Scoring.Method == MeldPoints {
+		if v.Checks.OutMelded {
+			d.add("The player who goes out must have melded or laid off something: a hand empties no other way.", "checks.out_melded")
+		} else {
+			d.add("House rule: a player may be recorded as going out with nothing melded or laid off.", "checks.out_melded")
+		}
 	}
 	// RULES.md 10.8: round endings follow the stock rule.
 	switch r := v.Stock.Reshuffles; {
 	case r < 0:
-		d.add("The stock is rebuilt from the discards whenever it runs out, so every round ends with a player going out; a stalemate or a round with nobody out is refused.", "stock.reshuffles")
+		d.add("The stock is rebuilt from the discards whenever it runs out, so a round ends only with a player going out.", "stock.reshuffles")
 	case v.Scoring.Method == MeldPoints:
-		d.add("When the stock runs out for good ("+rebuilt(r)+"), a round may also end with nobody out, the next player not wanting the discard: it is scored as it stands. A stalemate is refused.", "stock.reshuffles")
+		d.add("When the stock runs out for good ("+rebuilt(r)+"), a round may also end with nobody out, the next player not wanting the discard: it is scored as it stands.", "stock.reshuffles")
 	default:
-		d.add("When the stock runs out for good ("+rebuilt(r)+"), the round is a stalemate and scores 0 for everyone. A round that ends with nobody out and no stalemate is refused.", "stock.reshuffles")
+		d.add("When the stock runs out for good ("+rebuilt(r)+"), the round is a stalemate and scores 0 for everyone.", "stock.reshuffles")
 	}
+	if v.Checks.RoundEndings {
+		d.add("A round that ends any other way ("+otherEndings(v)+") is refused.", "checks.round_endings")
+	} else {
+		d.add("House rule: a round may also end any other way ("+otherEndings(v)+"): the referee accepts it.", "checks.round_endings")
+	}
+}
+
+// otherEndings names the endings the stock rule does not give v.
+func otherEndings(v *Variant) string {
+	switch {
+	case v.Stock.Reshuffles < 0:
+		return "a stalemate, nobody out"
+	case v.Scoring.Method == MeldPoints:
+		return "a stalemate"
+	}
+	return "nobody out without a stalemate"
 }
 
 // rebuilt says how often the stock is rebuilt before it runs out for good.
@@ -286,6 +313,16 @@ func (d *describer) scoring() {
 	}
 	d.add(fmt.Sprintf("Card points: A %d, %s, J Q K %d%s.", val.Ace, pips, val.Face, jk),
 		"scoring.values.ace", "scoring.values.face", "scoring.values.joker", "scoring.values.pips")
+	if v.Checks.HandPoints {
+		var parts []string
+		for _, s := range segments(v.Decks, v.Players.Min, v.Players.Max) {
+			n := v.Rules(max(s.lo, v.Players.Min)).PackPoints()
+			parts = append(parts, s.say(strconv.Itoa(n), "players"))
+		}
+		d.add(fmt.Sprintf("A hand given as a points total may not be more than the cards not on the table could hold (the whole pack: %s).", strings.Join(parts, "; ")), "checks.hand_points")
+	} else {
+		d.add("House rule: a hand given as a points total is taken as given, however large.", "checks.hand_points")
+	}
 	if sc.Method == MeldPoints && v.Runs.Enabled && (v.Runs.Ace != engine.AceHigh || v.Runs.Wrap) {
 		// RULES.md 10.4: ace_low_run is a number of points like any other.
 		d.add(fmt.Sprintf("An ace melded low in a run (A 2 3) scores %d instead of %d.", val.AceLowRun, val.Ace), "scoring.ace_low_run")

@@ -30,6 +30,10 @@ func TestDescribeChanged(t *testing.T) {
 		{"basic", "players.max=4", []string{"2 to 4 players"}}, // the maps follow the range; nothing else differs
 		{"rummy500", "scoring.ace_low_run=0", []string{"scores 0 instead of 15"}},
 		{"rummy500", "decks=2", []string{"2 decks of 52 cards."}}, // the jokers follow, but their rule is the same
+		{"basic", "checks.hand_points=false", []string{"taken as given"}},
+		{"basic", "checks.rummy_claim=false", []string{"a rummy claim stands"}},
+		{"basic", "checks.round_endings=false", []string{"the referee accepts it"}},
+		{"rummy500", "checks.out_melded=false", []string{"with nothing melded or laid off"}},
 		{"kids", "scoring.rummy_multiplier=2", []string{"every other player's points for the round by 2"}},
 	}
 	for _, tt := range tests {
@@ -112,9 +116,13 @@ func TestDescribeDecisions(t *testing.T) {
 		{"kids", []string{"scoring.rummy_multiplier=2"}, "Going rummy multiplies every other player's points for the round by 2.", false},
 		{"rummy500", []string{"scoring.rummy_multiplier=2"}, "Going rummy multiplies the round score of the player who went out by 2.", false},
 		{"basic", nil, "Going rummy multiplies the winner's score for the round by 2.", false},
-		{"kids", nil, "a stalemate or a round with nobody out is refused", false},
-		{"basic", nil, "the round is a stalemate and scores 0 for everyone. A round that ends with nobody out and no stalemate is refused.", false},
-		{"rummy500", nil, "a round may also end with nobody out, the next player not wanting the discard: it is scored as it stands. A stalemate is refused.", false},
+		{"kids", nil, "A round that ends any other way (a stalemate, nobody out) is refused.", false},
+		{"basic", nil, "the round is a stalemate and scores 0 for everyone.\nA round that ends any other way (nobody out without a stalemate) is refused.", false},
+		{"rummy500", nil, "a round may also end with nobody out, the next player not wanting the discard: it is scored as it stands.\nA round that ends any other way (a stalemate) is refused.", false},
+		{"rummy500", []string{"checks.round_endings=false"}, "House rule: a round may also end any other way (a stalemate): the referee accepts it.", false},
+		{"basic", nil, "the whole pack: 340", false},
+		{"rummy500", nil, "The player who goes out must have melded or laid off something", false},
+		{"basic", nil, "must have melded or laid off", true},
 		{"rummy500", nil, "A joker on the table keeps the card it stands for", false},
 		{"basic", nil, "A rummy claim is refused when another player laid off onto the claimant's melds", false},
 	}

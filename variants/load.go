@@ -149,6 +149,10 @@ var ruleDefaults = map[string]string{
 	"scoring.ties":               "play-on",
 	"scoring.must_go_out_to_win": "false",
 	"stock.reshuffles":           "-1",
+	"checks.hand_points":         "true",
+	"checks.out_melded":          "true",
+	"checks.rummy_claim":         "true",
+	"checks.round_endings":       "true",
 }
 
 // withDefaults returns a Variant holding ruleDefaults.

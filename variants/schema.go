@@ -96,6 +96,10 @@ var fields = []*field{
 		func(v *Variant) *Ties { return &v.Scoring.Ties }, PlayOn, Share)},
 	{key: "scoring.must_go_out_to_win", kind: kindBool, flag: func(v *Variant) *bool { return &v.Scoring.MustGoOutToWin }},
 	{key: "stock.reshuffles", kind: kindInt, lo: -1, hi: 100, num: func(v *Variant) *int { return &v.Stock.Reshuffles }},
+	{key: "checks.hand_points", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.HandPoints }},
+	{key: "checks.out_melded", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.OutMelded }},
+	{key: "checks.rummy_claim", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.RummyClaim }},
+	{key: "checks.round_endings", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.RoundEndings }},
 }
 
 // fieldByKey and sections index the schema: sections maps "" and each group

@@ -54,6 +54,15 @@ type Variant struct {
 		MustGoOutToWin  bool
 	}
 	Stock struct{ Reshuffles int } // -1: always
+
+	// Checks are the referee's checks of what cannot happen at a real
+	// table; a family whose house rule allows it turns one off.
+	Checks struct {
+		HandPoints   bool // a hand given as points fits in the cards not on the table
+		OutMelded    bool // under meld-points, the player who went out melded or laid off
+		RummyClaim   bool // a rummy claim is refused when others laid off onto the claimant's melds
+		RoundEndings bool // a round ends only as the stock rule allows (a stalemate, nobody out)
+	}
 }
 
 // Rotation says who deals the next round (RULES.md 5a).
