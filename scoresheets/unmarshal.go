@@ -1,11 +1,8 @@
 package scoresheets
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +11,7 @@ import (
 	"github.com/rummy-referee/rummy/engine"
 	"github.com/rummy-referee/rummy/referee"
 	"github.com/rummy-referee/rummy/variants"
+	"github.com/rummy-referee/rummy/variants/yamlfile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -63,43 +61,30 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) error {
 	return fmt.Errorf("%s: "+format, append([]any{d.name}, args...)...)
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// limits bound what the YAML reader takes from a match file: a round's
+// deepest value (a hand given as {points: N}) is at depth 6, and the
+// variant's at 5; one level more still gets a "want ..., got a list".
+var limits = yamlfile.Limits{What: "a match file", Size: MaxFileSize, Depth: 7, Nodes: maxNodes}
 
-// parse reads the YAML document and checks its shape: one document, a
-// mapping at the top, no anchors or aliases anywhere.
-func (d *decoder) parse() (root *yaml.Node, err error) {
-	defer func() {
-		// The YAML parser is not ours; a panic on hostile bytes must
-		// still be an error about the file.
-		if r := recover(); r != nil {
-			root, err = nil, fmt.Errorf("%s: the YAML cannot be read: %v", d.name, r)
-		}
-	}()
-	if bytes.ContainsRune(d.data, 0) {
-		return nil, fmt.Errorf("%s: the file holds a NUL byte: %w", d.name, ErrNotMatch)
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(d.data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
+// maxNodes is how many values a match file may hold: about 40 a round, so
+// room for some 50,000 rounds.
+const maxNodes = 2_000_000
+
+// parse reads the YAML document with the strict reader shared by every
+// rummy file and checks that it is a mapping.
+func (d *decoder) parse() (*yaml.Node, error) {
+	root, err := yamlfile.Parse(d.data, limits)
+	if err != nil {
+		var e *yamlfile.Error
+		switch {
+		case errors.Is(err, yamlfile.ErrEmpty):
 			return nil, fmt.Errorf("%s: the file is empty: %w", d.name, ErrNotMatch)
+		case errors.Is(err, yamlfile.ErrNotText) && errors.As(err, &e):
+			return nil, fmt.Errorf("%s: the file %s (%w)", d.placed(err), e.Msg, ErrNotMatch)
+		case errors.As(err, &e) && e.Line > 0:
+			return nil, fmt.Errorf("%s:%d: %s", d.name, e.Line, e.Msg)
 		}
-		return nil, d.yamlError(err)
-	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case errors.Is(err, io.EOF):
-	case err != nil:
-		return nil, d.yamlError(err)
-	default:
-		return nil, d.errorf(&extra, "a second YAML document starts here; a match file holds one")
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
-		return nil, fmt.Errorf("%s: the file is empty: %w", d.name, ErrNotMatch)
-	}
-	root = doc.Content[0]
-	if err := d.plain(root); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", d.name, err)
 	}
 	if root.Kind != yaml.MappingNode {
 		return nil, d.errorf(root, "%w: the file holds %s, and a match file is a mapping that starts with schema_version: %d", ErrNotMatch, describe(root), SchemaVersion)
@@ -107,60 +92,13 @@ func (d *decoder) parse() (root *yaml.Node, err error) {
 	return root, nil
 }
 
-// yamlError places a YAML syntax error at its line. go.yaml.in/yaml/v3
-// counts lines from 0 in its parser's errors (not its scanner's) and then
-// leaves out line 0, so those get one added back.
-func (d *decoder) yamlError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
+// placed returns the file's name with the line of a yamlfile error.
+func (d *decoder) placed(err error) string {
+	var e *yamlfile.Error
+	if errors.As(err, &e) && e.Line > 0 {
+		return fmt.Sprintf("%s:%d", d.name, e.Line)
 	}
-	if parserProblems[msg] {
-		line++
-	}
-	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
-		if i := bytes.Index(d.data, []byte("*"+m[1])); i >= 0 {
-			line = bytes.Count(d.data[:i], []byte("\n")) + 1
-		}
-	}
-	if line > 0 {
-		return fmt.Errorf("%s:%d: %s", d.name, line, msg)
-	}
-	return fmt.Errorf("%s: %s", d.name, msg)
-}
-
-var unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
-
-// parserProblems are the messages of the YAML parser, as opposed to its
-// scanner, whose lines come 0-based.
-var parserProblems = map[string]bool{
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected <document start>": true,
-	"did not find expected <stream-start>":   true,
-	"did not find expected key":              true,
-	"did not find expected node content":     true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-	"found undefined tag handle":             true,
-}
-
-// plain refuses anchors and aliases: a match file has no use for them, and
-// an alias can make a small file expand into a huge one.
-func (d *decoder) plain(n *yaml.Node) error {
-	if n.Kind == yaml.AliasNode || n.Anchor != "" {
-		return d.errorf(n, "anchors and aliases (& and *) are not allowed in a match file")
-	}
-	for _, c := range n.Content {
-		if err := d.plain(c); err != nil {
-			return err
-		}
-	}
-	return nil
+	return d.name
 }
 
 // sheet reads the top-level mapping and checks the match it describes.
@@ -207,7 +145,7 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	if vn.Kind != yaml.MappingNode {
 		return nil, d.errorf(vn, "variant: want the variant's rules as a mapping, got %s", describe(vn))
 	}
-	if s.Variant, err = d.variant(root, vn); err != nil {
+	if s.Variant, err = d.variant(vn); err != nil {
 		return nil, err
 	}
 	if s.Players, err = d.players(top, s.Variant); err != nil {
@@ -591,92 +529,10 @@ func (d *decoder) audit(n *yaml.Node) ([]Audit, error) {
 	return out, nil
 }
 
-// variant loads the variant mapping vn with variants.Load, from the
-// file's own text where it can so that Load's messages name the match
-// file's lines.
-func (d *decoder) variant(root, vn *yaml.Node) (*variants.Variant, error) {
-	text, offset := d.section(root, vn)
-	v, err := variants.Load(d.name, text)
-	var probs variants.Problems
-	if errors.As(err, &probs) {
-		probs = slices.Clone(probs)
-		for i := range probs {
-			if probs[i].Line > 0 {
-				probs[i].Line += offset
-			}
-		}
-		return nil, probs
-	}
-	return v, err
-}
-
-// section returns the text of the variant mapping vn as a document of its
-// own, dedented, and how many lines of the file come before it. Where the
-// mapping is not a plain indented block it is re-encoded, and its line
-// numbers become approximate.
-func (d *decoder) section(root, vn *yaml.Node) ([]byte, int) {
-	end := 0 // the line of the next top-level key; 0: to the end of the file
-	for i := 1; i+1 < len(root.Content); i += 2 {
-		if root.Content[i] == vn {
-			end = root.Content[i+1].Line
-		}
-	}
-	if vn.Style&yaml.FlowStyle == 0 {
-		if b, ok := dedent(d.data, vn.Line, end, vn.Column-1); ok {
-			return b, vn.Line - 1
-		}
-	}
-	b, err := yaml.Marshal(vn)
-	if err != nil {
-		return nil, 0 // variants.Load refuses the empty document
-	}
-	return b, max(vn.Line-1, 0)
-}
-
-// dedent returns the lines from line from up to line end (exclusive; 0 for
-// the end of data), each with its first col columns removed. It fails where
-// a line has text within those columns, other than a comment, or where
-// line breaks are not all \n or \r\n.
-func dedent(data []byte, from, end, col int) ([]byte, bool) {
-	if from < 1 || col < 0 || loneCR(data) {
-		return nil, false
-	}
-	var out bytes.Buffer
-	line := 1
-	for len(data) > 0 && (end == 0 || line < end) {
-		text, rest, _ := bytes.Cut(data, []byte("\n"))
-		data = rest
-		if line >= from {
-			text = bytes.TrimSuffix(text, []byte("\r"))
-			ind := len(text) - len(bytes.TrimLeft(text, " "))
-			switch {
-			case ind == len(text) || (ind < col && text[ind] == '#'):
-				// blank, or a comment outside the block
-			case ind >= col:
-				out.Write(text[col:])
-			default:
-				return nil, false
-			}
-			out.WriteByte('\n')
-		}
-		line++
-	}
-	return out.Bytes(), true
-}
-
-// loneCR reports whether data has a \r that does not start a \r\n: YAML
-// counts it as a line break, and dedent does not.
-func loneCR(data []byte) bool {
-	for {
-		i := bytes.IndexByte(data, '\r')
-		if i < 0 {
-			return false
-		}
-		if i+1 == len(data) || data[i+1] != '\n' {
-			return true
-		}
-		data = data[i+1:]
-	}
+// variant loads the variant mapping vn with variants.LoadNode, so that its
+// problems name the match file's lines.
+func (d *decoder) variant(vn *yaml.Node) (*variants.Variant, error) {
+	return variants.LoadNode(d.name, vn)
 }
 
 // fields is a mapping read strictly: known keys only, each once. It keeps
@@ -785,19 +641,15 @@ func (d *decoder) strOr(n *yaml.Node, what, want string) (string, error) {
 	return n.Value, nil
 }
 
+// integer reads a whole number in plain decimal (yamlfile.Int), within
+// ±maxNumber.
 func (d *decoder) integer(n *yaml.Node, what string) (int, error) {
-	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" && !digits.MatchString(n.Value) {
-		return 0, d.errorf(n, "%s: want a whole number, got %s", what, describe(n))
-	}
-	i, err := strconv.ParseInt(n.Value, 0, 64)
-	if err != nil || i < -maxNumber || i > maxNumber {
-		return 0, d.errorf(n, "%s: %s is out of range", what, n.Value)
+	i, msg := yamlfile.Int(n, -maxNumber, maxNumber, "a whole number", describe)
+	if msg != "" {
+		return 0, d.errorf(n, "%s: %s", what, msg)
 	}
 	return int(i), nil
 }
-
-// digits matches a whole number too long to be an !!int.
-var digits = regexp.MustCompile(`^[-+]?[0-9]+$`)
 
 // count reads a whole number from 0 to maxNumber.
 func (d *decoder) count(n *yaml.Node, what string) (int, error) {
@@ -809,12 +661,9 @@ func (d *decoder) count(n *yaml.Node, what string) (int, error) {
 }
 
 func (d *decoder) boolean(n *yaml.Node, what string) (bool, error) {
-	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
-		return false, d.errorf(n, "%s: want true or false, got %s", what, describe(n))
-	}
-	var b bool
-	if err := n.Decode(&b); err != nil {
-		return false, d.errorf(n, "%s: want true or false, got %s", what, describe(n))
+	b, msg := yamlfile.Bool(n, describe)
+	if msg != "" {
+		return false, d.errorf(n, "%s: %s", what, msg)
 	}
 	return b, nil
 }

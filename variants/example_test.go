@@ -66,7 +66,7 @@ decks: 010
 	// Output:
 	// house.yaml:4: runs.aces: unknown key (did you mean runs.ace?)
 	// house.yaml:5: runs.wrap: yes is not a bool here: write true or false
-	// house.yaml:6: decks: 010 is not a plain decimal number (no leading 0, 0o, 0x, 0b or _)
+	// house.yaml:6: decks: 010 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)
 }
 
 func ExampleVariant_Override() {

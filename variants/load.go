@@ -83,11 +83,23 @@ func (r *reader) add(probs ...problem) {
 	}
 }
 
+// LoadNode reads a variant from a YAML node already parsed by yamlfile,
+// as Load reads a file: a match file holds its variant's rules as one of
+// its keys, and problems name the lines of that file. name is the file's
+// name, used only in messages.
+func LoadNode(name string, root *yaml.Node) (*Variant, error) {
+	return loadRoot(name, root, false)
+}
+
 func load(name string, data []byte, builtin bool) (*Variant, error) {
 	root, probs := parse(data)
 	if len(probs) > 0 {
 		return nil, placeAll(name, probs, nil)
 	}
+	return loadRoot(name, root, builtin)
+}
+
+func loadRoot(name string, root *yaml.Node, builtin bool) (*Variant, error) {
 	r := &reader{lines: map[string]int{}, groups: map[string]bool{}, asMap: map[string]bool{}}
 	if root.Kind != yaml.MappingNode {
 		r.add(problemf(root.Line, "", "want a map of keys (%s), got %s", strings.Join(sections[""], ", "), got(root)))

@@ -111,7 +111,7 @@ func TestOverrideRefuses(t *testing.T) {
 		{"basic", "runs.ace=", []string{`--rule runs.ace=: want low, high or either, got no value`}},
 		{"basic", "players.max=30", []string{`--rule players.max=30: 30 is out of range (1 to 20)`}},
 		{"basic", "players.max=two", []string{`--rule players.max=two: want an int, got a string ("two")`}},
-		{"basic", "players.max=010", []string{`--rule players.max=010: 010 is not a plain decimal number (no leading 0, 0o, 0x, 0b or _)`}},
+		{"basic", "players.max=010", []string{`--rule players.max=010: 010 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)`}},
 		{"basic", "melds.min_size=3.5", []string{`--rule melds.min_size=3.5: 3.5 is not a whole number`}},
 		{"basic", "runs.wrap=yes", []string{`--rule runs.wrap=yes: yes is not a bool here: write true or false`}},
 		{"basic", "runs.wrap={a: 1}", []string{`--rule runs.wrap={a: 1}: want true or false, got a map`}},

@@ -1,16 +1,15 @@
 package variants
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rummy-referee/rummy/variants/yamlfile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -28,145 +27,35 @@ const maxFileSize = 64 << 10
 // level more still gets a "want an int, got a list" message.
 const maxDepth = 5
 
-// parse checks data as text, decodes its one YAML document and refuses
-// what no variant file holds (anchors, aliases, tags, deep nesting). It
-// returns the document's root node, or the problems that stop reading.
+// limits are a variant file's bounds for the YAML reader: a 64 KiB file
+// cannot hold more values than this anyway, so only the bytes of a
+// hostile one are read.
+var limits = yamlfile.Limits{What: "a variant file", Size: maxFileSize, Depth: maxDepth, Nodes: 1 << 15}
+
+// parse decodes data's one YAML document with the strict reader shared by
+// every rummy file, and returns its root node or the problem that stops
+// reading.
 func parse(data []byte) (*yaml.Node, []problem) {
-	if len(data) > maxFileSize {
-		return nil, []problem{{msg: "too large for a variant file (more than 64 KiB)"}}
-	}
-	if !utf8.Valid(data) {
-		i := 0
-		for i < len(data) {
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size <= 1 {
-				break
-			}
-			i += size
-		}
-		return nil, []problem{{line: 1 + bytes.Count(data[:i], []byte("\n")),
-			msg: fmt.Sprintf("not UTF-8 text (byte 0x%02x)", data[i])}}
-	}
-	if line := flowTooDeep(data); line > 0 {
-		return nil, []problem{{line: line, msg: "nested deeper than any key of a variant file"}}
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	switch err := decode(dec, &doc); {
-	case errors.Is(err, io.EOF):
-		return nil, []problem{{msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
-	case err != nil:
-		return nil, []problem{syntaxProblem(err)}
-	}
-	var next yaml.Node
-	if err := decode(dec, &next); !errors.Is(err, io.EOF) {
-		p := problem{line: next.Line, msg: "more than one document: a variant file holds one"}
-		if err != nil {
-			p.line = syntaxProblem(err).line
-		}
-		return nil, []problem{p}
-	}
-	if len(doc.Content) != 1 {
-		return nil, []problem{{msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
-	}
-	root := doc.Content[0]
-	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" && root.Style&yaml.TaggedStyle == 0 {
-		return nil, []problem{{msg: "empty file: a variant file is a map of keys (name, players, ...)"}}
-	}
-	if p := scan(root); p != nil {
-		return nil, []problem{*p}
+	root, err := yamlfile.Parse(data, limits)
+	if err != nil {
+		return nil, []problem{fromYAML(err)}
 	}
 	return root, nil
 }
 
-// maxFlowDepth is how many brackets ([ or {) may be open at once before a
-// file is refused unparsed. A whole variant file written in flow style
-// opens 3; the YAML parser takes tens of milliseconds to wade through
-// 10,000 before it gives up.
-const maxFlowDepth = 16
-
-// flowTooDeep returns the line where more than maxFlowDepth brackets are
-// open, or 0. It reads bytes, not YAML, so a bracket in a string or comment
-// counts too: only text with more than 16 unclosed brackets could be
-// refused wrongly, and any nesting it lets through is caught by scan.
-func flowTooDeep(data []byte) int {
-	depth, line := 0, 1
-	for _, b := range data {
-		switch b {
-		case '\n':
-			line++
-		case '[', '{':
-			if depth++; depth > maxFlowDepth {
-				return line
-			}
-		case ']', '}':
-			depth = max(depth-1, 0)
-		}
+// fromYAML turns a yamlfile error into a problem on its line.
+func fromYAML(err error) problem {
+	if errors.Is(err, yamlfile.ErrEmpty) {
+		return problem{msg: "empty file: a variant file is a map of keys (name, players, ...)"}
 	}
-	return 0
+	var e *yamlfile.Error
+	if errors.As(err, &e) {
+		return problem{line: e.Line, msg: e.Msg}
+	}
+	return problem{msg: err.Error()}
 }
 
-// decode decodes the next document, turning a panic in the YAML package
-// into an error: a bad file must never bring the program down.
-func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("yaml: %v", r)
-		}
-	}()
-	return dec.Decode(n)
-}
-
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-// syntaxProblem places a YAML syntax error on its line.
-func syntaxProblem(err error) problem {
-	msg := err.Error()
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return problem{line: line, msg: "not valid YAML: " + m[2]}
-	}
-	return problem{msg: "not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
-}
-
-// scan walks the whole tree, without recursion, and returns the first node
-// no variant file has: an anchor or alias (refused outright, so no alias
-// bomb is ever expanded), an explicit tag, or nesting deeper than maxDepth.
-func scan(root *yaml.Node) *problem {
-	type item struct {
-		n     *yaml.Node
-		depth int
-	}
-	stack := []item{{root, 1}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := it.n
-		switch {
-		case n.Kind == yaml.AliasNode:
-			return &problem{line: n.Line, msg: fmt.Sprintf("aliases are not allowed (*%s): write the value out", short(n.Value))}
-		case n.Anchor != "":
-			return &problem{line: n.Line, msg: fmt.Sprintf("anchors are not allowed (&%s): write the value out", short(n.Anchor))}
-		case n.Style&yaml.TaggedStyle != 0:
-			return &problem{line: n.Line, msg: fmt.Sprintf("tags are not allowed (%s): write the plain value", short(n.Tag))}
-		case it.depth > maxDepth:
-			return &problem{line: n.Line, msg: "nested deeper than any key of a variant file"}
-		}
-		for i := len(n.Content) - 1; i >= 0; i-- {
-			stack = append(stack, item{n.Content[i], it.depth + 1})
-		}
-	}
-	return nil
-}
-
-// short returns s for a message, cut when it is long.
-func short(s string) string {
-	const max = 40
-	if utf8.RuneCountInString(s) > max {
-		s = string([]rune(s)[:max]) + "…"
-	}
-	return s
-}
+func short(s string) string { return yamlfile.Short(s) }
 
 // quote returns s quoted for a message, cut when long.
 func quote(s string) string {
@@ -203,38 +92,19 @@ func got(n *yaml.Node) string {
 	return "something else"
 }
 
-var plainInt = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
-
-// readInt reads n as a plain decimal int in lo..hi. On failure it returns
-// a message; what names the number in it ("player count ") and want is what
-// a value of the wrong type is told to be.
+// readInt reads n as a plain decimal int in lo..hi (yamlfile.Int). On
+// failure it returns a message; what names the number in it ("player
+// count ") and want is what a value of the wrong type is told to be.
 func readInt(n *yaml.Node, what, want string, lo, hi int) (int, string) {
-	if n.Kind == yaml.ScalarNode {
-		switch n.ShortTag() {
-		case "!!int":
-			if !plainInt.MatchString(n.Value) {
-				// YAML reads 010 as 8 and 0x10 as 16: nobody writing a
-				// house rule means that, so only plain decimals pass.
-				return 0, fmt.Sprintf("%s%s is not a plain decimal number (no leading 0, 0o, 0x, 0b or _)", what, short(n.Value))
-			}
-			x, err := strconv.Atoi(n.Value)
-			if err != nil || x < lo || x > hi {
-				return 0, fmt.Sprintf("%s%s is out of range (%d to %d)", what, short(n.Value), lo, hi)
-			}
-			return x, ""
-		case "!!float":
-			if plainInt.MatchString(n.Value) { // too large for an int
-				return 0, fmt.Sprintf("%s%s is out of range (%d to %d)", what, short(n.Value), lo, hi)
-			}
-			return 0, fmt.Sprintf("%s%s is not a whole number", what, short(n.Value))
+	x, msg := yamlfile.Int(n, int64(lo), int64(hi), want, got)
+	if msg != "" {
+		if !strings.HasPrefix(msg, "want ") {
+			msg = what + msg
 		}
+		return 0, msg
 	}
-	return 0, fmt.Sprintf("want %s, got %s", want, got(n))
+	return int(x), ""
 }
-
-// yesNo are the YAML 1.1 bools: YAML 1.2 reads them as strings, and a
-// variant file refuses them rather than guess (norway is not false).
-var yesNo = map[string]bool{"yes": true, "no": true, "on": true, "off": true, "y": true, "n": true}
 
 var namePattern = regexp.MustCompile(`^[a-z0-9_-]+$`)
 
@@ -292,14 +162,12 @@ func (f *field) read(n *yaml.Node, v *Variant) (probs []problem, asMap bool) {
 		*f.num(v) = x
 
 	case kindBool:
-		switch {
-		case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool":
-			*f.flag(v) = strings.EqualFold(n.Value, "true")
-		case isStr && yesNo[strings.ToLower(n.Value)]:
-			bad(n.Line, "%s is not a bool here: write true or false", short(n.Value))
-		default:
-			wrongType()
+		b, msg := yamlfile.Bool(n, got)
+		if msg != "" {
+			bad(n.Line, "%s", msg)
+			return
 		}
+		*f.flag(v) = b
 
 	case kindEnum:
 		if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!null" {

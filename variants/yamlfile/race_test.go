@@ -1,0 +1,5 @@
+//go:build race
+
+package yamlfile
+
+const raceEnabled = true

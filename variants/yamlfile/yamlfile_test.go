@@ -1,0 +1,147 @@
+package yamlfile
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var lim = Limits{What: "a test file", Size: 16 << 20, Depth: 6, Nodes: 1_000_000}
+
+func got(n *yaml.Node) string { return n.ShortTag() + " " + n.Value }
+
+func parseErr(t *testing.T, src string) *Error {
+	t.Helper()
+	_, err := Parse([]byte(src), lim)
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("Parse(%q) = %v, want an *Error", src, err)
+	}
+	return e
+}
+
+// Lines count from 1 at the fault, for the parser's errors (which
+// go.yaml.in/yaml/v3 counts from 0) and the scanner's alike.
+func TestErrorLines(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		line int
+		msg  string
+	}{
+		{"a: 1\nb:\n  c: 2\n d: 3\n", 4, "not valid YAML: did not find expected key"},
+		{"a: 1\nb: [1, 2\nc: 3\n", 2, "not valid YAML: did not find expected ',' or ']'"},
+		{"a: 1\nb: {x: 1\n", 2, "not valid YAML: did not find expected ',' or '}'"},
+		{"a: 1\nb: \"open\n", 2, "not valid YAML: found unexpected end of stream"},
+		{"a: 1\n\tb: 2\n", 2, "not valid YAML: found a tab character that violates indentation"},
+		{"a: 1\nb: &x 2\n", 2, "anchors are not allowed (&x): write the value out"},
+		{"a: 1\nb: *x\n", 2, "aliases are not allowed (*x): write the value out"},
+		{"a: 1\nb: !!int 2\n", 2, "tags are not allowed (!!int): write the plain value"},
+		{"a: 1\n---\nb: 2\n", 2, "more than one document: a test file holds one"},
+		{"a: caf\xe9\n", 1, "not UTF-8 text (byte 0xe9)"},
+		{"a: 1\nb: x\x00\n", 2, "holds a NUL byte: not a text file"},
+		{"a: [[[[[[[1]]]]]]]\n", 1, "nested deeper than any key of a test file"},
+	} {
+		e := parseErr(t, tt.src)
+		if e.Line != tt.line || e.Msg != tt.msg {
+			t.Errorf("Parse(%q) = line %d %q, want line %d %q", tt.src, e.Line, e.Msg, tt.line, tt.msg)
+		}
+	}
+	for _, src := range []string{"", "# only a comment\n", "---\n", "~\n"} {
+		if _, err := Parse([]byte(src), lim); !errors.Is(err, ErrEmpty) {
+			t.Errorf("Parse(%q) = %v, want ErrEmpty", src, err)
+		}
+	}
+}
+
+// Integers in plain decimal only, and true/false only, with the reason.
+func TestIntAndBool(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want int64
+		msg  string
+	}{
+		{"0", 0, ""}, {"150", 150, ""}, {"-12", -12, ""},
+		{"0100", 0, "0100 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"0x10", 0, "0x10 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"0o10", 0, "0o10 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"0b10", 0, "0b10 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"1_0", 0, "1_0 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"+1", 0, "+1 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"-01", 0, "-01 is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)"},
+		{"1.5", 0, "1.5 is not a whole number"},
+		{"1e3", 0, "1e3 is not a whole number"},
+		{"1001", 0, "1001 is out of range (-1000 to 1000)"},
+		{"99999999999999999999", 0, "99999999999999999999 is out of range (-1000 to 1000)"},
+		{`"12"`, 0, "want a number, got !!str 12"},
+		{"twelve", 0, "want a number, got !!str twelve"},
+	} {
+		n := scalar(t, tt.src)
+		x, msg := Int(n, -1000, 1000, "a number", got)
+		if x != tt.want || msg != tt.msg {
+			t.Errorf("Int(%s) = %d, %q; want %d, %q", tt.src, x, msg, tt.want, tt.msg)
+		}
+	}
+	for _, tt := range []struct {
+		src  string
+		want bool
+		msg  string
+	}{
+		{"true", true, ""}, {"false", false, ""}, {"True", true, ""}, {"FALSE", false, ""},
+		{"yes", false, "yes is not a bool here: write true or false"},
+		{"Off", false, "Off is not a bool here: write true or false"},
+		{"y", false, "y is not a bool here: write true or false"},
+		{"1", false, "want true or false, got !!int 1"},
+		{`"true"`, false, "want true or false, got !!str true"},
+	} {
+		b, msg := Bool(scalar(t, tt.src), got)
+		if b != tt.want || msg != tt.msg {
+			t.Errorf("Bool(%s) = %v, %q; want %v, %q", tt.src, b, msg, tt.want, tt.msg)
+		}
+	}
+}
+
+func scalar(t *testing.T, src string) *yaml.Node {
+	t.Helper()
+	root, err := Parse([]byte("k: "+src+"\n"), lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root.Content[1]
+}
+
+// A hostile 16 MiB file, one long flow list, is refused before the YAML
+// parser builds its tree: within 0.5 s and 200 MB of allocations.
+func TestHostile16MiB(t *testing.T) {
+	for name, src := range map[string][]byte{
+		"flow list":  []byte("a: [" + strings.Repeat("1,", 8<<20-4) + "1]\n"),
+		"block list": []byte("a:\n" + strings.Repeat("- 1\n", 4<<20-1)),
+		"deep lists": []byte("a: " + strings.Repeat("[", 16<<20-4) + "\n"),
+		"many keys":  []byte(strings.Repeat("k: v\n", 16<<20/5)),
+	} {
+		if len(src) > 16<<20 {
+			t.Fatalf("%s: %d bytes", name, len(src))
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		_, err := Parse(src, lim)
+		took := time.Since(start)
+		runtime.ReadMemStats(&after)
+		var e *Error
+		if !errors.As(err, &e) || e.Line == 0 {
+			t.Errorf("%s: got %v, want a refusal with a line", name, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 200<<20 {
+			t.Errorf("%s: refused after allocating %d MB", name, alloc>>20)
+		}
+		if took > 500*time.Millisecond && !raceEnabled {
+			t.Errorf("%s: refused after %v", name, took)
+		}
+		t.Logf("%s: %v, %s", name, took, e)
+	}
+}
