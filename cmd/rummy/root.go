@@ -115,6 +115,7 @@ with suit symbols (7♥) if you like; a joker is JK.`,
 		newMatchCmd(io),
 		newPlayCmd(io),
 		newStatsCmd(io),
+		newRulesCmd(io),
 	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return cannot("%s: %v (see 'rummy %s --help')", c.Name(), err, strings.TrimPrefix(c.CommandPath(), "rummy "))
