@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Layoff is cards from the hand laid off onto a table meld.
@@ -42,16 +44,147 @@ type Arrangement struct {
 // table meld is not valid, and an error when r fails r.Check, the hand holds
 // an invalid Card value, or the hand is beyond the solver: more than 255
 // copies of a card, or more than 64 table melds its cards could go onto.
+//
+// Arrange takes as long as the proof takes; ArrangeContext takes a
+// deadline.
 func (r Rules) Arrange(hand []Card, table []Meld) (Arrangement, error) {
-	if err := r.Check(); err != nil {
+	return r.ArrangeContext(context.Background(), hand, table)
+}
+
+// ArrangeContext is Arrange with a context. When ctx ends before the answer
+// is proven, it returns the best arrangement found so far and an
+// *UnprovenError that says how far from proven it is.
+func (r Rules) ArrangeContext(ctx context.Context, hand []Card, table []Meld) (Arrangement, error) {
+	p, err := newProblem(r, hand, table)
+	if err != nil {
 		return Arrangement{}, err
 	}
-	if len(table) == 0 && !r.negativeValues() {
-		if a, ok, err := r.arrangeFast(hand); ok || err != nil {
-			return a, err
+	if p.route() == viaBits {
+		return p.arrangeBits(ctx)
+	}
+	return p.arrangeCounts(ctx, ttAuto)
+}
+
+// watch is how a search learns that its context has ended: it calls
+// expired at each node.
+type watch struct {
+	done  <-chan struct{} // the context's Done channel, or nil for none
+	nodes uint32          // nodes since the search began
+	stop  bool            // done has closed: the search unwinds
+}
+
+// expired reports whether the context has ended, looking every 1024 nodes
+// (a select costs more than a node of the fast search).
+func (w *watch) expired() bool {
+	if w.nodes++; w.nodes&1023 == 0 && !w.stop {
+		select {
+		case <-w.done:
+			w.stop = true
+		default:
 		}
 	}
-	return r.arrangeGeneral(hand, table, ttAuto, nodeBudget)
+	return w.stop
+}
+
+// solution is a strategy's answer before rendering: the melds (each in the
+// order its cards are shown), the lay-offs, and the cards left in hand.
+type solution struct {
+	melds    [][]Card
+	layoffs  []Layoff
+	deadwood []Card
+}
+
+// render sorts a solution into an Arrangement: melds by their lowest
+// natural card, lay-offs by table meld, deadwood in card order.
+func (p *problem) render(s solution) Arrangement {
+	a := Arrangement{Melds: s.melds, Layoffs: s.layoffs, Deadwood: s.deadwood}
+	if len(a.Melds) > 1 {
+		slices.SortStableFunc(a.Melds, func(x, y []Card) int { return int(lowest(x)) - int(lowest(y)) })
+	}
+	if len(a.Layoffs) > 1 {
+		slices.SortFunc(a.Layoffs, func(x, y Layoff) int { return x.Onto - y.Onto })
+	}
+	if !slices.IsSorted(a.Deadwood) {
+		slices.Sort(a.Deadwood)
+	}
+	a.Points = p.r.Values.Sum(a.Deadwood)
+	return a
+}
+
+// lowest returns the lowest natural card of a meld.
+func lowest(cards []Card) Card {
+	low := Joker
+	for _, c := range cards {
+		low = min(low, c)
+	}
+	return low
+}
+
+// goOutQuestion is what deciding CanGoOut still asks of a strategy once
+// the best arrangement is known.
+type goOutQuestion uint8
+
+const (
+	goOutDecided    goOutQuestion = iota
+	askFewerThanTwo               // can some arrangement leave fewer than two cards?
+	askOneKeptBack                // can some card be kept back and every other one melded or laid off?
+)
+
+// goOut decides Arrangement.CanGoOut for a problem whose best arrangement
+// leaves left cards, or says which question decides it.
+func (p *problem) goOut(left int) (bool, goOutQuestion) {
+	dr := p.r.DiscardRequired
+	switch {
+	case len(p.hand) == 0:
+		return !dr, goOutDecided // RULES.md 4: nothing to discard
+	case !dr && left <= 1, dr && left == 1:
+		return true, goOutDecided
+	case !dr:
+		return false, askFewerThanTwo
+	}
+	// RULES.md 4, going_out.discard_required: exactly one card is left,
+	// so some card is kept back and every other one melds.
+	return false, askOneKeptBack
+}
+
+// unproven returns a, the best arrangement found before ctx ended, with an
+// *UnprovenError: lower is a lower bound on the weight of any arrangement.
+func (p *problem) unproven(ctx context.Context, a Arrangement, lower int64) (Arrangement, error) {
+	left := len(a.Deadwood)
+	a.CanGoOut = left == 1 || left == 0 && !p.r.DiscardRequired
+	return a, &UnprovenError{Points: a.Points, LowerBound: min(int(floorDiv(lower, weightScale)), a.Points), Err: context.Cause(ctx)}
+}
+
+// UnprovenError is what ArrangeContext returns, with the best arrangement
+// it found, when its context ends before that arrangement is proven best
+// or CanGoOut is decided. The arrangement's CanGoOut is then true only when
+// the arrangement itself goes out: false means not known.
+type UnprovenError struct {
+	// Points is what the best arrangement found leaves; LowerBound is
+	// proven: no arrangement leaves fewer deadwood points. When they are
+	// equal the arrangement is proven best and only CanGoOut is open.
+	Points, LowerBound int
+	Err                error // why the context ended
+}
+
+func (e *UnprovenError) Error() string {
+	if e.LowerBound >= e.Points {
+		return fmt.Sprintf("stopped (%v) before deciding whether the hand can go out; the best arrangement leaves %d points", e.Err, e.Points)
+	}
+	return fmt.Sprintf("stopped (%v) before the best arrangement was proven: the best found leaves %d points, and none can leave fewer than %d",
+		e.Err, e.Points, e.LowerBound)
+}
+
+func (e *UnprovenError) Unwrap() error { return e.Err }
+
+// floorDiv divides rounding down, so a lower bound on weights stays one on
+// points.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
 }
 
 // negativeValues reports whether some card counts below zero. Such a card is
@@ -70,11 +203,6 @@ const weightScale = 1 << 20
 const infinity = math.MaxInt64 / 4
 
 func weight(v Values, c Card) int64 { return int64(v.Points(c))*weightScale + 1 }
-
-// notACard is the error for a hand holding an invalid Card value.
-func notACard(hand []Card, i int) error {
-	return fmt.Errorf("card %d of the hand (%#x) is not a card", i+1, uint8(hand[i]))
-}
 
 // Cards as bits: a natural card c is bit c-16 of a uint64, so each suit has
 // a 16-bit lane (clubs lowest) with the ace at bit 1 and the king at bit 13

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-var solvers = flag.Bool("solvers", false, "BenchmarkLargeHands: time the general solver with no budget and the rank solver too (minutes)")
+var solvers = flag.Bool("solvers", false, "BenchmarkLargeHands: time the rank solver too (minutes)")
 
 // largeHand deals size cards of rummy500Big's two decks and four jokers,
 // shuffled by PCG(seed, size).
@@ -33,8 +33,7 @@ var largeSeeds = []struct {
 }
 
 // BenchmarkLargeHands solves large two-deck hands with Arrange, one deal a
-// sub-benchmark; with -solvers, also with the general solver and no budget
-// (Arrange before the budget) and with the rank solver alone.
+// sub-benchmark; with -solvers, also with the rank solver.
 func BenchmarkLargeHands(b *testing.B) {
 	r := rummy500Big()
 	type solver struct {
@@ -44,7 +43,6 @@ func BenchmarkLargeHands(b *testing.B) {
 	all := []solver{{"arrange", func(h []Card) (Arrangement, error) { return r.Arrange(h, nil) }}}
 	if *solvers {
 		all = append(all,
-			solver{"general", func(h []Card) (Arrangement, error) { return r.arrangeGeneral(h, nil, ttAuto, 0) }},
 			solver{"rank", r.arrangeDP})
 	}
 	for _, s := range all {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"context"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -206,6 +207,7 @@ type fastSearch struct {
 	best  int64      // weight of the best arrangement found, or a bound
 	depth int
 	nBest int
+	watch
 	stack [maxFastMelds]uint64 // melds of the current branch
 	bestM [maxFastMelds]uint64 // melds of the best arrangement
 }
@@ -213,6 +215,9 @@ type fastSearch struct {
 // rec finishes an arrangement in which the cards x are still open and acc
 // is the weight of the deadwood so far.
 func (f *fastSearch) rec(x uint64, acc int64) {
+	if f.done != nil && f.expired() {
+		return
+	}
 	mx := f.t.meldable(x)
 	for d := x &^ mx; d != 0; d &= d - 1 {
 		acc += f.w[bits.TrailingZeros64(d)&15]
@@ -258,33 +263,13 @@ func rankWeights(v Values) [16]int64 {
 	return w
 }
 
-// arrangeFast arranges a hand of distinct naturals with no table melds. It
-// reports false when the hand is not of that kind, or when one card alone
-// is a meld.
-func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
-	if max(r.MinSize, r.MinNatural) < 2 {
-		return Arrangement{}, false, nil
-	}
+// arrangeBits solves a problem routed to the bit search (route).
+func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
+	r := &p.r
 	var f fastSearch
-	var x uint64
-	for i, c := range hand {
-		if c == Joker {
-			return Arrangement{}, false, nil
-		}
-		if !c.Valid() {
-			return Arrangement{}, true, notACard(hand, i)
-		}
-		b := cardBit(c)
-		if x>>b&1 != 0 {
-			if r.Decks > 1 {
-				return Arrangement{}, false, nil
-			}
-			return Arrangement{}, true, r.CheckCounts(hand)
-		}
-		x |= 1 << b
-	}
 	w := rankWeights(r.Values)
-	f.t, f.w, f.best = fastTableFor(r), &w, infinity
+	f.t, f.w, f.best, f.done = fastTableFor(*r), &w, infinity, ctx.Done()
+	x := p.held
 	f.rec(x, 0)
 	var melds [maxFastMelds]uint64
 	nm := mergeFast(melds[:copy(melds[:], f.bestM[:f.nBest])], f.t)
@@ -294,24 +279,11 @@ func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
 	}
 	dead := x &^ used
 
-	var a Arrangement
-	left := bits.OnesCount64(dead)
-	switch {
-	case len(hand) == 0:
-		a.CanGoOut = !r.DiscardRequired
-	case !r.DiscardRequired:
-		a.CanGoOut = left <= 1 || f.goOut(x, 2)
-	case left == 1:
-		a.CanGoOut = true
-	case left == 0 && f.spare(melds[:nm]):
-		a.CanGoOut = true
-	default:
-		a.CanGoOut = f.goOutDiscarding(x)
-	}
-
-	cards := make([]Card, len(hand))
+	// The melds and the deadwood share one slice of the hand's size.
+	var sol solution
+	cards := make([]Card, len(p.hand))
 	if nm > 0 {
-		a.Melds = make([][]Card, nm)
+		sol.melds = make([][]Card, nm)
 	}
 	k := 0
 	for i, m := range melds[:nm] {
@@ -327,19 +299,42 @@ func (r Rules) arrangeFast(hand []Card) (Arrangement, bool, error) {
 				k++
 			}
 		}
-		a.Melds[i] = cards[start:k:k]
+		sol.melds[i] = cards[start:k:k]
 	}
 	if dead != 0 {
 		start := k
 		for y := dead; y != 0; y &= y - 1 {
-			b := bits.TrailingZeros64(y)
-			cards[k] = bitCard(b)
+			cards[k] = bitCard(bits.TrailingZeros64(y))
 			k++
 		}
-		a.Deadwood = cards[start:k:k]
-		a.Points = int(f.best / weightScale) // values are not negative here
+		sol.deadwood = cards[start:k:k]
 	}
-	return a, true, nil
+	a := p.render(sol)
+	if f.stop {
+		return p.unproven(ctx, a, p.bitsLowerBound(&f))
+	}
+	goOut, ask := p.goOut(len(a.Deadwood))
+	switch ask {
+	case askFewerThanTwo:
+		goOut = f.goOut(x, 2)
+	case askOneKeptBack:
+		goOut = f.spare(melds[:nm], len(a.Deadwood)) || f.goOutDiscarding(x)
+	}
+	if f.stop {
+		return p.unproven(ctx, a, int64(a.Points)*weightScale)
+	}
+	a.CanGoOut = goOut
+	return a, nil
+}
+
+// bitsLowerBound returns a lower bound on the weight of any arrangement:
+// the cards no meld can hold.
+func (p *problem) bitsLowerBound(f *fastSearch) int64 {
+	var lb int64
+	for d := p.held &^ f.t.meldable(p.held); d != 0; d &= d - 1 {
+		lb += f.w[bits.TrailingZeros64(d)&15]
+	}
+	return lb
 }
 
 // mergeFast joins melds that were split only because the solver lists
@@ -374,14 +369,19 @@ func (f *fastSearch) goOut(x uint64, limit int64) bool {
 	if int64(bits.OnesCount64(x&^f.t.meldable(x))) >= limit {
 		return false
 	}
-	g := fastSearch{t: f.t, w: &unitWeights, best: limit}
+	g := fastSearch{t: f.t, w: &unitWeights, best: limit, watch: watch{done: f.done}}
 	g.rec(x, 0)
+	f.stop = f.stop || g.stop
 	return g.best < limit
 }
 
-// spare reports whether one of the melds can give up a card and stay a
-// meld: a run or set longer than the smallest meld.
-func (f *fastSearch) spare(melds []uint64) bool {
+// spare reports, for melds that hold every card (left is 0), whether one
+// of them can give up a card and stay a meld: a run or set longer than the
+// smallest meld.
+func (f *fastSearch) spare(melds []uint64, left int) bool {
+	if left != 0 {
+		return false
+	}
 	for _, m := range melds {
 		if bits.OnesCount64(m) > f.t.m {
 			return true

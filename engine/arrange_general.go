@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -29,12 +30,9 @@ import (
 //
 // Its time has a long tail on large two-deck hands: a few deals in a
 // hundred of 68 to 80 cards take it tens of millions of nodes, some
-// hundreds of millions. Arrange gives it a budget of nodes (nodeBudget),
-// and a hand that needs more goes to the rank solver (arrange_dp.go) when
-// that takes the rules and there are no table melds. Only that tail goes:
-// on most large hands the rank solver takes seconds where this takes
-// milliseconds (and minutes on the full double deck, which this melds at
-// once).
+// hundreds of millions. It keeps the best arrangement it has reached, so
+// when the context ends (ArrangeContext) it answers with that and the
+// bound of the first node.
 
 const (
 	optDead = iota
@@ -123,15 +121,19 @@ type general struct {
 	useTT bool
 	tt    map[ttKey]ttEntry
 
-	// search calls so far, and how many to make before giving up (0 for
-	// no limit): counted, not timed, so an answer does not depend on the
-	// machine
-	nodes, budget int
+	watch
+
+	// The best arrangement reached so far, while track is set: the groups
+	// of the branch being searched (trail) and the weight its deadwood has
+	// so far (acc); the best leaf's groups (incPath) and weight (incW).
+	track   bool
+	acc     int64
+	trail   []option
+	incPath []option
+	incW    int64
 
 	// what reconstruct found
 	path     []option
-	dead     [64]uint8
-	deadJ    int
 	absorbed []int32 // jokers taken at the end, by path index then idle table
 }
 
@@ -171,86 +173,85 @@ const (
 	ttOn // on every hand, for tests
 )
 
-// arrangeGeneral arranges the hand with the general solver. Given a budget
-// of search nodes (0 for none), it hands a hand that needs more to the rank
-// solver, when that takes it: both are exact, and the rank solver is much
-// faster on the worst large hands, though slower on most.
-func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode, budget int) (Arrangement, error) {
-	var counts [64]int
-	jokers := 0
-	for i, c := range hand {
-		switch {
-		case c == Joker:
-			jokers++
-		case !c.Valid():
-			return Arrangement{}, notACard(hand, i)
-		default:
-			counts[cardBit(c)]++
-		}
-	}
-	over := jokers > r.Jokers
-	for _, n := range counts {
-		over = over || n > r.Decks
-	}
-	if over || len(table) > 0 {
-		groups := make([][]Card, 0, len(table)+1)
-		groups = append(groups, hand)
-		for _, m := range table {
-			groups = append(groups, m.Cards)
-		}
-		if err := r.CheckCounts(groups...); err != nil {
-			return Arrangement{}, err
-		}
-	}
-
-	if slices.Max(counts[:]) > 255 {
-		return Arrangement{}, fmt.Errorf("the hand holds more than 255 copies of a card, more than the solver takes")
-	}
+// arrangeCounts solves a problem routed to the count search (route).
+// tt is ttAuto but in tests.
+func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, error) {
 	g := generalPool.Get().(*general)
-	defer func() {
-		if len(g.tt) > ttKeep {
-			g.tt = nil // do not keep a big table alive in the pool
-		}
-		generalPool.Put(g)
-	}()
-	if err := g.setup(r, &counts, jokers, table, tt); err != nil {
+	defer g.release()
+	if err := g.setup(p, ctx.Done(), tt); err != nil {
 		return Arrangement{}, err
 	}
-	if len(table) == 0 && r.dpSupports(jokers) {
-		g.budget = budget
+	sol, lower := g.best()
+	a := p.render(sol)
+	if g.stop {
+		return p.unproven(ctx, a, lower)
 	}
-	a, ok := g.solve(len(hand))
-	if !ok {
-		g.tt = nil // let the rank solver have the memory
-		return r.arrangeDP(hand)
+	goOut, ask := p.goOut(len(a.Deadwood))
+	switch ask {
+	case askFewerThanTwo:
+		goOut = g.leavesFewer(2)
+	case askOneKeptBack:
+		goOut = g.keepsOneBack()
 	}
+	if g.stop {
+		return p.unproven(ctx, a, int64(a.Points)*weightScale)
+	}
+	a.CanGoOut = goOut
 	return a, nil
 }
 
-// outOfNodes is what search panics with when it reaches g.budget.
-type outOfNodes struct{}
-
-// solve arranges the hand of n cards set up in g, or reports false when
-// it runs out of nodes first.
-func (g *general) solve(n int) (a Arrangement, ok bool) {
-	defer func() {
-		if e := recover(); e != nil {
-			if _, out := e.(outOfNodes); !out {
-				panic(e)
-			}
-			ok = false
-		}
-	}()
-	best := g.search(infinity)
-	g.reconstruct(best)
-	a = g.arrangement()
-	a.CanGoOut = g.canGoOut(n, len(a.Deadwood))
-	return a, true
+// release puts g back in the pool, without a big transposition table.
+func (g *general) release() {
+	if len(g.tt) > ttKeep {
+		g.tt = nil
+	}
+	generalPool.Put(g)
 }
 
-// setup readies g for r, the hand's counts and jokers, and the table.
-func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld, tt ttMode) error {
-	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0]}
+// best searches for the least weight. It returns the best solution found
+// and a lower bound on the weight of every arrangement: the solution's
+// weight when the search finished, the bound of the first node when the
+// context ended first.
+func (g *general) best() (solution, int64) {
+	lower := g.rootBound()
+	g.track, g.acc, g.incW = true, 0, infinity
+	g.trail, g.incPath = g.trail[:0], g.incPath[:0]
+	v := g.search(infinity)
+	g.track = false
+	switch {
+	case g.stop:
+		return g.solution(g.incPath), lower
+	case g.incW == v:
+		// A leaf the search reached is the best: no need to read it back.
+		return g.solution(g.incPath), v
+	}
+	g.reconstruct(v)
+	if g.stop {
+		return g.solution(g.incPath), v
+	}
+	return g.solution(g.path), v
+}
+
+// rootBound returns the bound search starts from at the first node.
+func (g *general) rootBound() int64 {
+	saved := g.st
+	defer func() { g.st = saved }()
+	fw := g.dropForced(nil)
+	if g.st.order == 0 {
+		return fw + g.leaf()
+	}
+	lb := fw + g.jokerBound()
+	if g.neg {
+		lb += g.negBound()
+	}
+	return lb
+}
+
+// setup readies g for the problem p, whose context's Done channel is done.
+func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
+	r := p.r
+	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0],
+		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done}}
 	g.r = r
 	g.m = max(r.MinSize, 1)
 	g.mNat = max(r.MinNatural, 1)
@@ -278,38 +279,31 @@ func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld, tt t
 		g.lo, g.hi = 1, 13
 	}
 	if !r.Wrap {
-		for p := g.lo; p+g.m-1 <= g.hi; p++ {
-			g.validStarts |= laneOnes << uint(p)
+		for q := g.lo; q+g.m-1 <= g.hi; q++ {
+			g.validStarts |= laneOnes << uint(q)
 		}
 	}
 
 	g.neg = r.negativeValues()
 	g.wJ = weight(r.Values, Joker)
-	var handLane uint64
-	naturals := 0
 	maxCount := 0
-	for b, n := range counts {
-		if n == 0 {
-			continue
+	for b, n := range p.counts {
+		if n > 0 {
+			g.w[b] = weight(r.Values, bitCard(b))
+			maxCount = max(maxCount, int(n))
 		}
-		g.w[b] = weight(r.Values, bitCard(b))
-		handLane |= 1 << uint(b)
-		naturals += n
-		maxCount = max(maxCount, n)
 	}
-	for i, m := range table {
-		if err := g.addTable(i, m, handLane, jokers); err != nil {
-			return err
-		}
+	for i := range p.table {
+		g.addTable(i, p.tableV[i], p.held, p.jokers)
 	}
 	if len(g.tabs) > 64 {
 		return fmt.Errorf("more than 64 table melds could take cards from this hand")
 	}
 
 	st := &g.init
-	for b, n := range counts {
+	for b, n := range p.counts {
 		if n > 0 {
-			st.cnt[b] = uint8(n)
+			st.cnt[b] = n
 			st.lane |= 1 << uint(b)
 			s, rk := b>>4, b&15
 			st.order |= 1 << uint((rk-1)*4+s)
@@ -321,12 +315,12 @@ func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld, tt t
 			st.key[b>>5] += uint64(n) << uint((b&31)*2)
 		}
 	}
-	st.j = int32(jokers)
+	st.j = int32(p.jokers)
 	g.st = g.init
 	// A transposition table pays only on large hands, and needs counts that
 	// pack into two bits.
-	g.useTT = (tt == ttOn || tt == ttAuto && naturals+jokers > 16) &&
-		maxCount <= 3 && len(g.tabs) <= 32 && jokers < 1<<16
+	g.useTT = (tt == ttOn || tt == ttAuto && len(p.hand) > 16) &&
+		maxCount <= 3 && len(g.tabs) <= 32 && p.jokers < 1<<16
 	if g.useTT {
 		if g.tt == nil {
 			g.tt = make(map[ttKey]ttEntry, 1024)
@@ -338,19 +332,15 @@ func (g *general) setup(r Rules, counts *[64]int, jokers int, table []Meld, tt t
 
 // addTable reads the table meld m (index i) and keeps it when cards from
 // the hand could go onto it.
-func (g *general) addTable(i int, m Meld, handLane uint64, jokers int) error {
-	v := g.r.JudgeMeld(m)
-	if !v.Valid {
-		return &TableError{Meld: m, Reason: v.Reason}
-	}
+func (g *general) addTable(i int, v Verdict, handLane uint64, jokers int) {
 	t := gtab{index: i}
 	tj := 0
-	for _, c := range m.Cards {
+	for _, c := range v.Cards {
 		if c == Joker {
 			tj++
 		}
 	}
-	n := len(m.Cards)
+	n := len(v.Cards)
 	relevant := false
 	for _, rd := range v.Readings {
 		if rd.Kind == Set {
@@ -405,7 +395,6 @@ func (g *general) addTable(i int, m Meld, handLane uint64, jokers int) error {
 	if relevant || jokers > 0 && t.idle > 0 {
 		g.tabs = append(g.tabs, t)
 	}
-	return nil
 }
 
 // capped limits a group's capacity for jokers to the jokers of the hand, so
@@ -442,14 +431,21 @@ func (g *general) dec(b int, n uint8) {
 // search returns the least weight the open cards and jokers can leave in
 // hand, or, when that is at least beta, a lower bound that is at least
 // beta. The state is as it was when search returns.
+//
+// When the context has ended it returns at once, with infinity: the
+// caller must look at g.stop.
 func (g *general) search(beta int64) int64 {
-	if g.nodes++; g.nodes == g.budget {
-		panic(outOfNodes{})
+	if g.done != nil && g.expired() {
+		return infinity
 	}
 	saved := g.st
 	fw := g.dropForced(nil)
 	if g.st.order == 0 {
 		v := fw + g.leaf()
+		if g.track && g.acc+v < g.incW {
+			g.incW = g.acc + v
+			g.incPath = append(g.incPath[:0], g.trail...)
+		}
 		g.st = saved
 		return v
 	}
@@ -481,7 +477,23 @@ func (g *general) search(beta int64) int64 {
 		o := g.opts[i]
 		g.st = base
 		g.apply(&o)
-		v := fw + o.cost + g.search(min(beta, best)-fw-o.cost)
+		step := fw + o.cost
+		if g.track {
+			g.acc += step
+			if o.kind != optDead {
+				g.trail = append(g.trail, o)
+			}
+		}
+		v := step + g.search(min(beta, best)-step)
+		if g.track {
+			g.acc -= step
+			if o.kind != optDead {
+				g.trail = g.trail[:len(g.trail)-1]
+			}
+		}
+		if g.stop {
+			break
+		}
 		if v < best {
 			best = v
 			if best <= lb {
@@ -490,6 +502,10 @@ func (g *general) search(beta int64) int64 {
 		}
 	}
 	g.opts = g.opts[:top]
+	if g.stop {
+		g.st = saved
+		return infinity
+	}
 	if g.useTT {
 		if len(g.tt) >= ttMax {
 			clear(g.tt)
@@ -1035,11 +1051,11 @@ func (g *general) splittable(nat uint64, L, H int) bool {
 }
 
 // reconstruct walks down an optimal branch of value target (the value of
-// the initial state), recording it in g.path, g.dead and g.absorbed.
+// the initial state), recording its groups in g.path.
 func (g *general) reconstruct(target int64) {
 	g.st = g.init
 	for {
-		fw := g.dropForced(&g.dead)
+		fw := g.dropForced(nil)
 		if g.st.order == 0 {
 			break
 		}
@@ -1053,13 +1069,14 @@ func (g *general) reconstruct(target int64) {
 			g.apply(&o)
 			sub := target - fw - o.cost
 			if g.search(sub+1) == sub {
-				if o.kind == optDead {
-					g.dead[o.bit] += base.cnt[o.bit]
-				} else {
+				if o.kind != optDead {
 					g.path = append(g.path, o)
 				}
 				target, found = sub, true
 				break
+			}
+			if g.stop {
+				return
 			}
 		}
 		g.opts = g.opts[:top]
@@ -1067,80 +1084,85 @@ func (g *general) reconstruct(target int64) {
 			panic("engine: the arrangement solver lost its best branch")
 		}
 	}
-	// The jokers left go where groups can take them, in order; a joker
-	// worth less than nothing stays in hand.
-	left := g.st.j
-	for _, o := range g.path {
+}
+
+// solution renders the arrangement made of the groups path: the cards
+// they do not hold stay in hand, and the jokers left over go where the
+// groups can take them, in order (a joker worth less than nothing stays in
+// hand).
+func (g *general) solution(path []option) solution {
+	var left [64]int
+	for b, n := range g.init.cnt {
+		left[b] = int(n)
+	}
+	jokers := g.init.j
+	var used uint64
+	for _, o := range path {
+		switch o.kind {
+		case optSet:
+			for su, n := range o.take {
+				left[su*16+int(o.bit)] -= int(n)
+			}
+		case optRun:
+			for y := o.lane; y != 0; y &= y - 1 {
+				left[bits.TrailingZeros64(y)]--
+			}
+		}
+		jokers -= o.k
+		if o.tab >= 0 {
+			used |= 1 << uint(o.tab)
+		}
+	}
+	g.absorbed = g.absorbed[:0]
+	for _, o := range path {
 		a := int32(0)
 		if g.wJ >= 0 {
-			a = min(left, int32(o.cap))
+			a = min(jokers, o.cap)
 		}
 		g.absorbed = append(g.absorbed, a)
-		left -= a
+		jokers -= a
 	}
 	for i := range g.tabs {
 		a := int32(0)
-		if g.wJ >= 0 && g.st.used>>uint(i)&1 == 0 {
-			a = min(left, g.tabs[i].idle)
+		if g.wJ >= 0 && used>>uint(i)&1 == 0 {
+			a = min(jokers, g.tabs[i].idle)
 		}
 		g.absorbed = append(g.absorbed, a)
-		left -= a
+		jokers -= a
 	}
-	g.deadJ = int(left)
+	var sol solution
+	var melds []gmeld
+	for i, o := range path {
+		m := gmeld{o, int(o.k) + int(g.absorbed[i])}
+		if o.tab < 0 {
+			melds = append(melds, m)
+			continue
+		}
+		sol.layoffs = append(sol.layoffs, Layoff{Onto: g.tabs[o.tab].index, Cards: g.render(m, true)})
+	}
+	for i := range g.tabs {
+		if n := g.absorbed[len(path)+i]; n > 0 {
+			sol.layoffs = append(sol.layoffs, Layoff{Onto: g.tabs[i].index, Cards: slices.Repeat([]Card{Joker}, int(n))})
+		}
+	}
+	for _, m := range g.merge(melds) {
+		sol.melds = append(sol.melds, g.render(m, false))
+	}
+	for b, n := range left {
+		for range n {
+			sol.deadwood = append(sol.deadwood, bitCard(b))
+		}
+	}
+	for range jokers {
+		sol.deadwood = append(sol.deadwood, Joker)
+	}
+	return sol
 }
 
 // gmeld is a meld or lay-off of the answer, with all its jokers.
 type gmeld struct {
 	o      option
 	jokers int
-}
-
-// arrangement renders what reconstruct found.
-func (g *general) arrangement() Arrangement {
-	var a Arrangement
-	var melds []gmeld
-	lays := make([]Layoff, 0, len(g.tabs))
-	for i, o := range g.path {
-		m := gmeld{o, int(o.k) + int(g.absorbed[i])}
-		if o.tab < 0 {
-			melds = append(melds, m)
-			continue
-		}
-		lays = append(lays, Layoff{Onto: g.tabs[o.tab].index, Cards: g.render(m, true)})
-	}
-	for i := range g.tabs {
-		if n := g.absorbed[len(g.path)+i]; n > 0 {
-			lays = append(lays, Layoff{Onto: g.tabs[i].index, Cards: slices.Repeat([]Card{Joker}, int(n))})
-		}
-	}
-	melds = g.merge(melds)
-	for _, m := range melds {
-		a.Melds = append(a.Melds, g.render(m, false))
-	}
-	slices.SortStableFunc(a.Melds, func(x, y []Card) int { return int(lowest(x)) - int(lowest(y)) })
-	if len(lays) > 0 {
-		slices.SortFunc(lays, func(x, y Layoff) int { return x.Onto - y.Onto })
-		a.Layoffs = lays
-	}
-	for b, n := range g.dead {
-		for range n {
-			a.Deadwood = append(a.Deadwood, bitCard(b))
-		}
-	}
-	for range g.deadJ {
-		a.Deadwood = append(a.Deadwood, Joker)
-	}
-	a.Points = g.r.Values.Sum(a.Deadwood)
-	return a
-}
-
-// lowest returns the lowest natural card of a meld.
-func lowest(cards []Card) Card {
-	low := Joker
-	for _, c := range cards {
-		low = min(low, c)
-	}
-	return low
 }
 
 // merge joins new melds that the solver listed apart only because it lists
@@ -1230,17 +1252,9 @@ func (g *general) render(m gmeld, layoff bool) []Card {
 	return cards
 }
 
-// canGoOut reports Arrangement.CanGoOut for a hand of n cards whose best
-// arrangement leaves left cards.
-func (g *general) canGoOut(n, left int) bool {
-	dr := g.r.DiscardRequired
-	switch {
-	case n == 0:
-		return !dr
-	case !dr && left <= 1, dr && left == 1:
-		return true
-	}
-	// Count cards instead of points.
+// countCards makes every card weigh 1, so that search counts the cards
+// left, and readies a search from the whole hand.
+func (g *general) countCards() {
 	for b := range g.w {
 		g.w[b] = 1
 	}
@@ -1249,9 +1263,25 @@ func (g *general) canGoOut(n, left int) bool {
 		clear(g.tt)
 	}
 	g.st = g.init
-	v := g.search(2)
-	if !dr || v != 0 {
-		return v == 1 || !dr && v == 0
+}
+
+// leavesFewer reports whether some arrangement leaves fewer than limit
+// cards.
+func (g *general) leavesFewer(limit int) bool {
+	g.countCards()
+	return g.search(int64(limit)) < int64(limit)
+}
+
+// keepsOneBack reports whether some card can be kept back with every
+// other card melded or laid off: some arrangement leaves exactly one card.
+func (g *general) keepsOneBack() bool {
+	g.countCards()
+	switch g.search(2) {
+	case 0:
+	case 1:
+		return true
+	default:
+		return false
 	}
 	// The hand can meld completely: keep back each kind of card in turn.
 	for b, c := range g.init.cnt {
@@ -1270,17 +1300,3 @@ func (g *general) canGoOut(n, left int) bool {
 	}
 	return false
 }
-
-// nodeBudget is how many search nodes Arrange lets the general solver take
-// before it hands the hand to the rank solver: 5 to 7 s of search where it
-// was measured. Of 200 two-deck deals each of 45, 60, 68, 75, 80, 85 and 90
-// cards, 11 need more (of 68, 75 and 80 cards), up to 551 million nodes
-// and 105 s, where the rank solver takes 0.3 to 9 s: Arrange takes 8 s
-// instead of 41 on the worst 75-card deal. Handing over costs the budget:
-// a deal that needs a little more, like the 75-card deal of 41 million
-// nodes (6.4 s), takes that and the rank solver's time (7.2 s in all). A
-// lower budget hands over more such deals, and some the rank solver takes
-// long on: at 2^24 a 75-card deal of 17 million nodes (4.5 s) would take
-// 11 s; at 20 million three deals take 1.1 to 1.2 times as long. Every
-// hand within the budget is solved as before, at the same speed.
-const nodeBudget = 1 << 25

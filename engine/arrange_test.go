@@ -84,7 +84,7 @@ func TestGeneralSolverExpected(t *testing.T) {
 		}
 		r := Basic()
 		for i := 0; i < len(hands); i += step {
-			a, err := r.arrangeGeneral(hands[i], nil, ttOn, 0)
+			a, err := r.arrangeGeneral(hands[i], nil, ttOn)
 			if err != nil {
 				t.Fatalf("%s:%d: %v", name, i+1, err)
 			}

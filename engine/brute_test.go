@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -374,8 +375,8 @@ func compareBrute(t *testing.T, name string, r Rules, hand []Card, table []Meld)
 		f   func() (Arrangement, error)
 	}{
 		{"Arrange", func() (Arrangement, error) { return r.Arrange(hand, table) }},
-		{"general", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOff, 0) }},
-		{"general with table", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOn, 0) }},
+		{"general", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOff) }},
+		{"general with table", func() (Arrangement, error) { return r.arrangeGeneral(hand, table, ttOn) }},
 	} {
 		a, err := solve.f()
 		if err != nil {
@@ -394,14 +395,6 @@ func compareResult(t *testing.T, name string, r Rules, hand []Card, table []Meld
 			floorDiv(want.weight, weightScale), want.weight-floorDiv(want.weight, weightScale)*weightScale, want.canGoOut(r, len(hand)))
 	}
 	checkArrangement(t, r, hand, table, a)
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
 }
 
 // TestSolversAgree compares the fast solver, the general solver with and
@@ -432,7 +425,7 @@ func TestSolversAgree(t *testing.T) {
 			if k == 0 {
 				a, err = r.Arrange(hand, table)
 			} else {
-				a, err = r.arrangeGeneral(hand, table, tt, 0)
+				a, err = r.arrangeGeneral(hand, table, tt)
 			}
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
@@ -469,7 +462,7 @@ func TestSolversAgreeLarge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := r.arrangeGeneral(hand, nil, ttOn, 0)
+		b, err := r.arrangeGeneral(hand, nil, ttOn)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -479,4 +472,14 @@ func TestSolversAgreeLarge(t *testing.T) {
 			t.Fatalf("case %d: %s under %+v:\nfast    %+v\ngeneral %+v", i, FormatCards(hand, false), r, a, b)
 		}
 	}
+}
+
+// arrangeGeneral solves with the general solver whatever the route, its
+// transposition table as tt says.
+func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement, error) {
+	p, err := newProblem(r, hand, table)
+	if err != nil {
+		return Arrangement{}, err
+	}
+	return p.arrangeCounts(context.Background(), tt)
 }

@@ -2,12 +2,15 @@ package engine
 
 import (
 	"cmp"
+	"context"
 	"math/bits"
 	"slices"
 	"sync"
 )
 
-// The rank solver takes large hands of the common two-deck shape: at most
+// The rank solver is the second, independent strategy the tests hold the
+// general solver to on large hands; Arrange does not route to it. It takes
+// large hands of the common two-deck shape: at most
 // four jokers in the hand, no table melds, melds of three cards or more
 // with two naturals or more, suits distinct in a set, no wrap, no card
 // worth less than nothing. It is a dynamic programme over rank positions,
@@ -887,26 +890,20 @@ func naturals(cards []Card) int {
 // solver supports (dpSupports). Where the jokers the answer leaves over do
 // not all fit into its melds it hands over to the general solver.
 func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
+	p, err := newProblem(r, hand, nil)
+	if err != nil {
+		return Arrangement{}, err
+	}
 	var counts [64]int
-	jokers := 0
-	for i, c := range hand {
-		switch {
-		case c == Joker:
-			jokers++
-		case !c.Valid():
-			return Arrangement{}, notACard(hand, i)
-		default:
-			counts[cardBit(c)]++
-		}
+	for b, n := range p.counts {
+		counts[b] = int(n)
 	}
-	over := jokers > r.Jokers
-	for _, n := range counts {
-		over = over || n > r.Decks
+	jokers := p.jokers
+	var g general
+	if err := g.setup(&p, nil, ttOff); err != nil {
+		return Arrangement{}, err
 	}
-	if over {
-		return Arrangement{}, r.CheckCounts(hand)
-	}
-	forced := r.dpForced(&counts, jokers)
+	forced := g.st.lane &^ g.meldable(jokers)
 
 	d := newDPSolver(r, &counts, jokers, dpWeighted)
 	d.setForced(forced, &counts)
@@ -916,49 +913,34 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 	}
 	melds, dead, jl := d.readBack(at)
 	if d.absorb(melds, jl) < jl {
-		return r.arrangeGeneral(hand, nil, ttAuto, 0)
+		return p.arrangeCounts(context.Background(), ttAuto)
 	}
 	melds = splitLong(melds)
 
-	var a Arrangement
+	var sol solution
 	for _, m := range melds {
-		a.Melds = append(a.Melds, m.cards)
+		sol.melds = append(sol.melds, m.cards)
 	}
-	slices.SortStableFunc(a.Melds, func(x, y []Card) int { return int(lowest(x)) - int(lowest(y)) })
-	slices.Sort(dead)
-	a.Deadwood = dead
-	a.Points = r.Values.Sum(a.Deadwood)
-	a.CanGoOut = r.dpCanGoOut(&counts, jokers, forced, len(hand), len(a.Deadwood))
+	sol.deadwood = dead
+	a := p.render(sol)
+	goOut, ask := p.goOut(len(a.Deadwood))
+	if ask != goOutDecided {
+		goOut = d.goOut(&p, &g, &counts, forced)
+	}
+	a.CanGoOut = goOut
 	return a, nil
 }
 
-// dpForced returns the naturals no meld can hold, by the general solver's
-// test.
-func (r Rules) dpForced(counts *[64]int, jokers int) uint64 {
-	var g general
-	if err := g.setup(r, counts, jokers, nil, ttOff); err != nil {
-		return 0
-	}
-	return g.st.lane &^ g.meldable(jokers)
-}
-
-// dpCanGoOut is Arrangement.CanGoOut for a hand of n cards whose best
-// arrangement leaves left cards: whether some arrangement leaves at most
-// one card, or exactly one when a discard is required. Where the rank
-// solver's answer to that is not sure, general.canGoOut gives it.
-func (r Rules) dpCanGoOut(counts *[64]int, jokers int, forced uint64, n, left int) bool {
+// goOut decides the question p.goOut asks, by the rank solver where its
+// answer is sure and else by the general solver g.
+func (d *dpSolver) goOut(p *problem, g *general, counts *[64]int, forced uint64) bool {
+	r, jokers := p.r, p.jokers
 	dr := r.DiscardRequired
-	switch {
-	case n == 0:
-		return !dr
-	case !dr && left <= 1, dr && left == 1:
-		return true
-	}
 	mode := dpCards
 	if dr {
 		mode = dpOneLeft
 	}
-	d := newDPSolver(r, counts, jokers, mode)
+	d = newDPSolver(r, counts, jokers, mode)
 	if dr {
 		d.limit = 0
 	} else {
@@ -980,9 +962,8 @@ func (r Rules) dpCanGoOut(counts *[64]int, jokers int, forced uint64, n, left in
 	if d.absorb(melds, jl-keep) == jl-keep {
 		return true
 	}
-	var g general
-	if err := g.setup(r, counts, jokers, nil, ttAuto); err != nil {
-		return false
+	if dr {
+		return g.keepsOneBack()
 	}
-	return g.canGoOut(n, left)
+	return g.leavesFewer(2)
 }
