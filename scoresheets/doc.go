@@ -11,8 +11,9 @@
 // the old file or the new one, never a torn one), keep the previous version
 // as PATH.bak, refuse to overwrite a file changed since it was loaded, and
 // take a lock (PATH.lock) against a second rummy writing the same match.
-// Show, ShowJSON and Export render a sheet as plain text, JSON, CSV or
-// Markdown.
+// Show, ShowJSON and Export render a sheet as plain text, JSON, CSV,
+// Markdown or a self-contained HTML page (ExportHTML); Stats counts the
+// players' records across sheets.
 //
 // It is not the rule book: which rounds are legal, what they score, who
 // wins and who deals next are the referee package's decisions, and totals

@@ -10,7 +10,7 @@ import (
 )
 
 // ExportFormats lists the formats Export writes.
-var ExportFormats = []string{"csv", "json", "markdown"}
+var ExportFormats = []string{"csv", "json", "markdown", "html"}
 
 // Export writes s in format:
 //
@@ -22,7 +22,8 @@ var ExportFormats = []string{"csv", "json", "markdown"}
 //   - json: the object of ShowJSON, each round with its full entry added
 //     (stalemate, rummy, melds, layoffs, hands);
 //   - markdown (or md): a table of the rounds with running totals, and the
-//     result.
+//     result;
+//   - html: one self-contained page to print or share (ExportHTML).
 func Export(s *Sheet, format string, w io.Writer) error {
 	switch strings.ToLower(format) {
 	case "csv":
@@ -31,6 +32,8 @@ func Export(s *Sheet, format string, w io.Writer) error {
 		return writeJSON(s, w, true)
 	case "markdown", "md":
 		return exportMarkdown(s, w)
+	case "html":
+		return ExportHTML(s, w)
 	}
 	return fmt.Errorf("unknown export format %q (want %s)", format, strings.Join(ExportFormats, ", "))
 }

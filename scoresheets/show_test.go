@@ -112,7 +112,7 @@ func TestExport(t *testing.T) {
 		golden(t, f.file, b.Bytes())
 	}
 	var b bytes.Buffer
-	if err := Export(s, "xlsx", &b); err == nil || !strings.Contains(err.Error(), `unknown export format "xlsx" (want csv, json, markdown)`) {
+	if err := Export(s, "xlsx", &b); err == nil || !strings.Contains(err.Error(), `unknown export format "xlsx" (want csv, json, markdown, html)`) {
 		t.Errorf("got %v", err)
 	}
 }

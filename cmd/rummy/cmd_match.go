@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -736,34 +738,49 @@ func newMatchListCmd(io *streams) *cobra.Command {
 	return c
 }
 
+type matchExportOptions struct {
+	f      fileFlag
+	format string
+	out    string // -o: the file to write; "" is stdout
+}
+
 func newMatchExportCmd(io *streams) *cobra.Command {
-	var f fileFlag
-	var format string
+	o := &matchExportOptions{}
 	c := &cobra.Command{
-		Use:   "export --format csv|json|markdown",
-		Short: "Write the match as CSV (spreadsheet-safe), JSON or a Markdown table",
+		Use:   "export --format csv|json|markdown|html [-o FILE]",
+		Short: "Write the match as CSV (spreadsheet-safe), JSON, a Markdown table or an HTML page",
+		Long: `Write the match as CSV (safe to open in a spreadsheet), JSON, a Markdown
+table, or one HTML page to print or share: the rounds with running totals,
+the winner or the leader, a chart of the totals with the target, and the
+rules of the match with its house rules marked. The page is self-contained
+(its style and chart are inline, it loads nothing and runs no script) and
+prints a match of up to 20 rounds on one A4 or Letter sheet.`,
 		Example: `  rummy match export --format csv > match.csv
-  rummy match export --format markdown --file examples/kids-match.yaml`,
-		Args: noArgs,
+  rummy match export --format markdown --file examples/kids-match.yaml
+  rummy match export --format html --file examples/basic-match.yaml -o basic.html`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch format {
-			case "csv", "json", "markdown":
-			default:
-				return cannot("export: --format %q: choose csv, json or markdown", format)
-			}
-			_, path, err := f.settingsAndPath(cmd)
-			if err != nil {
-				return err
-			}
-			sh, err := loadSheet(path)
-			if err != nil {
-				return err
-			}
-			return scoresheets.Export(sh, format, io.Out)
+			return runMatchExport(io, cmd, o)
 		},
 	}
-	f.add(c)
-	c.Flags().StringVar(&format, "format", "", "csv, json or markdown")
-	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"csv", "json", "markdown"}, cobra.ShellCompDirectiveNoFileComp))
+	o.f.add(c)
+	c.Flags().StringVar(&o.format, "format", "", "csv, json, markdown or html")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of stdout")
+	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(scoresheets.ExportFormats, cobra.ShellCompDirectiveNoFileComp))
 	return c
+}
+
+func runMatchExport(io *streams, cmd *cobra.Command, o *matchExportOptions) error {
+	if !slices.Contains(scoresheets.ExportFormats, o.format) {
+		return cannot("export: --format %q: choose %s", o.format, orList(scoresheets.ExportFormats))
+	}
+	_, path, err := o.f.settingsAndPath(cmd)
+	if err != nil {
+		return err
+	}
+	sh, err := loadSheet(path)
+	if err != nil {
+		return err
+	}
+	return writeOutput(io, o.out, func(w *bytes.Buffer) error { return scoresheets.Export(sh, o.format, w) })
 }

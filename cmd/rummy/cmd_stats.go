@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"text/tabwriter"
@@ -201,4 +203,39 @@ func writeStats(io *streams, rec scoresheets.Records) error {
 		}
 	}
 	return w.Flush()
+}
+
+// writeOutput renders a command's whole output, then writes it to stdout
+// or, given -o FILE, to FILE: a failed render writes nothing, and FILE is
+// replaced whole (written beside it, then renamed over it), never left
+// half written.
+func writeOutput(io *streams, file string, render func(w *bytes.Buffer) error) error {
+	var b bytes.Buffer
+	if err := render(&b); err != nil {
+		return cannot("%v", err)
+	}
+	if file == "" {
+		_, err := io.Out.Write(b.Bytes())
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
+	if err != nil {
+		return cannot("-o %s: %v", file, errors.Unwrap(err))
+	}
+	_, err = tmp.Write(b.Bytes())
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return cannot("-o %s: %v", file, err)
+	}
+	fmt.Fprintf(io.Err, "wrote %s\n", file)
+	return nil
 }
