@@ -11,7 +11,7 @@ import (
 
 func TestBuiltins(t *testing.T) {
 	got := Builtins()
-	want := []string{"basic", "kids", "rummy500"}
+	want := []string{"basic", "gin", "kids", "oklahoma-gin", "rummy500"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Builtins() = %v, want %v", got, want)
 	}
@@ -27,7 +27,7 @@ func TestBuiltins(t *testing.T) {
 			t.Errorf("Builtin(%q).Check(): %v", name, err)
 		}
 	}
-	if _, err := Builtin("fancy"); err == nil || err.Error() != `"fancy" is not a built-in variant (basic, kids or rummy500)` {
+	if _, err := Builtin("fancy"); err == nil || err.Error() != `"fancy" is not a built-in variant (basic, gin, kids, oklahoma-gin or rummy500)` {
 		t.Errorf("Builtin(fancy) = %v", err)
 	}
 }

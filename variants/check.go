@@ -84,6 +84,24 @@ func check(v *Variant) []problem {
 		}
 	}
 
+	// Knock scoring is gin rummy's: a knocker against one defender.
+	if v.Scoring.Method == Knock && pl.Max != 2 {
+		add("players.max", []string{"players.min", "scoring.method"},
+			"%d, but knock scoring is played by two players (a knocker and a defender): set players.min and players.max to 2", pl.Max)
+	}
+	// The match-end bonuses go to the one player who won at the target:
+	// no such player under penalty (lowest wins) or single-round scoring.
+	if m := v.Scoring.Method; m == Penalty || m == SingleRound {
+		for _, b := range []struct {
+			key string
+			n   int
+		}{{"scoring.game_bonus", v.Scoring.GameBonus}, {"scoring.box_bonus", v.Scoring.BoxBonus}, {"scoring.shutout", v.Scoring.Shutout}} {
+			if b.n != 0 {
+				add(b.key, []string{"scoring.method"}, "match-end bonuses need a winner by highest total, and scoring.method is %s: set it to 0", m)
+			}
+		}
+	}
+
 	// Enough cards to deal: the first player count that fails is named.
 	for n := pl.Min; n <= pl.Max; n++ {
 		decks, cards := v.Decks.At(n), v.Deal.Cards.At(n)
@@ -121,9 +139,9 @@ func (f *field) check(v *Variant) string {
 		if x := *f.num(v); x < f.lo || x > f.hi {
 			return fmt.Sprintf("%d is out of range (%d to %d)", x, f.lo, f.hi)
 		}
-	case kindPips:
-		if x := *f.num(v); x != 0 && (x < f.lo || x > f.hi) {
-			return fmt.Sprintf("%d is out of range (%d to %d, or 0 for face)", x, f.lo, f.hi)
+	case kindPips, kindShutout:
+		if word, wordValue := f.word(); *f.num(v) != wordValue && (*f.num(v) < f.lo || *f.num(v) > f.hi) {
+			return fmt.Sprintf("%d is out of range (%d to %d, or %d for %s)", *f.num(v), f.lo, f.hi, wordValue, word)
 		}
 	case kindEnum:
 		s := f.enum.get(v)

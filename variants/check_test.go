@@ -17,10 +17,12 @@ func TestCheckZeroVariant(t *testing.T) {
 		`deal.rotation: not set (want left or winner)`,
 		`runs.ace: not set (want low, high or either)`,
 		`melds.min_size: 0 is out of range (2 to 13)`,
-		`scoring.method: not set (want winner-takes-all, penalty, meld-points or single-round)`,
+		`scoring.method: not set (want winner-takes-all, penalty, meld-points, single-round or knock)`,
 		`scoring.rummy_multiplier: 0 is out of range (1 to 10)`,
 		`scoring.target: not set (want an int or a map from player count to int)`,
 		`scoring.ties: not set (want play-on or share)`,
+		`knock.ace_upcard: not set (want gin-only or 1)`,
+		`knock.spade_multiplier: 0 is out of range (1 to 10)`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
@@ -37,7 +39,7 @@ func TestCheckByHand(t *testing.T) {
 	v.Runs.Ace = 9
 	want := []string{
 		`runs.ace: "?" is not an ace position (low, high or either)`,
-		`scoring.method: "points" is not a scoring method (winner-takes-all, penalty, meld-points or single-round)`,
+		`scoring.method: "points" is not a scoring method (winner-takes-all, penalty, meld-points, single-round or knock)`,
 	}
 	if got := problems(t, v.Check()); !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)

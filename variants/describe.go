@@ -55,7 +55,7 @@ func reference(v *Variant) (ref *Variant, based bool) {
 			return b, true
 		}
 	}
-	return withDefaults(), false
+	return withDefaults(false), false
 }
 
 // ChangedFrom says what Describe's Changed compares with, for a footnote:

@@ -29,7 +29,7 @@ func ExampleBuiltin() {
 
 func ExampleBuiltins() {
 	fmt.Println(variants.Builtins())
-	// Output: [basic kids rummy500]
+	// Output: [basic gin kids oklahoma-gin rummy500]
 }
 
 func ExampleLoad() {

@@ -165,14 +165,36 @@ var ruleDefaults = map[string]string{
 	"checks.out_melded":          "true",
 	"checks.rummy_claim":         "true",
 	"checks.round_endings":       "true",
+
+	// The optional keys: match-end bonuses and knock scoring (gin rummy).
+	// The knock values are the modern ones of the gin built-in.
+	"scoring.game_bonus":      "0",
+	"scoring.box_bonus":       "0",
+	"scoring.shutout":         "0",
+	"knock.limit":             "10",
+	"knock.limit_from_upcard": "false",
+	"knock.ace_upcard":        "gin-only",
+	"knock.spade_multiplier":  "1",
+	"knock.gin_bonus":         "25",
+	"knock.big_gin_bonus":     "31",
+	"knock.undercut_bonus":    "25",
+	"knock.undercut_on_tie":   "true",
+	"knock.layoffs":           "true",
+	"knock.layoff_after_gin":  "false",
+	"knock.dead_hand_stock":   "2",
 }
 
-// withDefaults returns a Variant holding ruleDefaults.
-func withDefaults() *Variant {
+// defaultRules holds ruleDefaults, for YAML to tell an optional key left
+// at its default.
+var defaultRules = withDefaults(false)
+
+// withDefaults returns a Variant holding ruleDefaults, or only those of
+// the optional keys.
+func withDefaults(optionalOnly bool) *Variant {
 	v := &Variant{}
 	for key, val := range ruleDefaults {
 		var doc yaml.Node
-		if val == "" {
+		if val == "" || optionalOnly && !fieldByKey[key].optional {
 			continue
 		}
 		if err := yaml.Unmarshal([]byte(val), &doc); err != nil || len(doc.Content) != 1 {
@@ -188,10 +210,7 @@ func withDefaults() *Variant {
 // base returns the variant the file starts from: the built-in its base key
 // names, or, for a user's file without base, RULES.md's defaults.
 func (r *reader) base(root *yaml.Node, builtin bool) *Variant {
-	v := &Variant{}
-	if !builtin {
-		v = withDefaults()
-	}
+	v := withDefaults(builtin)
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, val := root.Content[i], root.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.Value != "base" {
@@ -285,7 +304,7 @@ func (r *reader) missing(prefix string, line int) {
 		case !given && sections[key] != nil:
 			r.missing(key, line) // a group left out: only its keys without a default are missing
 		case !given:
-			if _, ok := ruleDefaults[key]; ok && !r.builtin {
+			if _, ok := ruleDefaults[key]; ok && (!r.builtin || fieldByKey[key].optional) {
 				continue
 			}
 			r.add(problemf(line, key, "missing: give it, or start from a built-in with base: (RULES.md gives no default for it)"))

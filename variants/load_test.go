@@ -130,7 +130,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"rotation", head + "deal: {rotation: right}\n",
 			[]string{`t.yaml:3: deal.rotation: "right" is not a deal rotation (left or winner)`}},
 		{"method", head + "scoring: {method: points}\n",
-			[]string{`t.yaml:3: scoring.method: "points" is not a scoring method (winner-takes-all, penalty, meld-points or single-round)`}},
+			[]string{`t.yaml:3: scoring.method: "points" is not a scoring method (winner-takes-all, penalty, meld-points, single-round or knock)`}},
 		{"ties", head + "scoring: {ties: split}\n",
 			[]string{`t.yaml:3: scoring.ties: "split" is not a tie rule (play-on or share)`}},
 		{"pips word", head + "scoring:\n  values:\n    pips: fce\n",
@@ -164,7 +164,7 @@ func TestLoadRefuses(t *testing.T) {
 
 		// Base.
 		{"unknown base", "base: fancy\nname: t\n",
-			[]string{`t.yaml:1: base: "fancy" is not a built-in variant (basic, kids or rummy500)`}},
+			[]string{`t.yaml:1: base: "fancy" is not a built-in variant (basic, gin, kids, oklahoma-gin or rummy500)`}},
 		{"base not a string", "base: 5\nname: t\n",
 			[]string{"t.yaml:1: base: want a string, got an int (5): put it in quotes"}},
 		{"base without name", "base: basic\nruns: {ace: either}\n",
@@ -188,7 +188,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"empty", "", []string{"t.yaml: empty file: a variant file is a map of keys (name, players, ...)"}},
 		{"comments only", "# nothing\n\n", []string{"t.yaml: empty file: a variant file is a map of keys (name, players, ...)"}},
 		{"null document", "---\n", []string{"t.yaml: empty file: a variant file is a map of keys (name, players, ...)"}},
-		{"list", "- a\n- b\n", []string{"t.yaml:1: want a map of keys (name, title, description, base, players, decks, jokers, deal, sets, runs, melds, layoff, going_out, scoring, stock, checks), got a list"}},
+		{"list", "- a\n- b\n", []string{"t.yaml:1: want a map of keys (name, title, description, base, players, decks, jokers, deal, sets, runs, melds, layoff, going_out, scoring, stock, checks, knock), got a list"}},
 		{"two documents", head + "---\nname: u\n", []string{"t.yaml:3: more than one document: a variant file holds one"}},
 		{"syntax", head + "runs:\n  ace: low\n wrap: true\n", []string{"t.yaml:5: not valid YAML: did not find expected key"}},
 		{"not UTF-8", head + "title: caf\xe9\n", []string{"t.yaml:3: not UTF-8 text (byte 0xe9)"}},
@@ -361,7 +361,7 @@ func TestLoadFileAndResolve(t *testing.T) {
 		t.Fatalf("Resolve(rummy500) = %+v, %v", v, err)
 	}
 	_, err = Resolve("fancy")
-	if err == nil || err.Error() != `unknown variant "fancy": not a built-in (basic, kids or rummy500), nor a file` {
+	if err == nil || err.Error() != `unknown variant "fancy": not a built-in (basic, gin, kids, oklahoma-gin or rummy500), nor a file` {
 		t.Errorf("Resolve(fancy) = %v", err)
 	}
 

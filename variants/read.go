@@ -145,13 +145,14 @@ func (f *field) read(n *yaml.Node, v *Variant) (probs []problem, asMap bool) {
 		}
 		*f.num(v) = x
 
-	case kindPips:
-		if isStr && n.Value == "face" {
-			*f.num(v) = 0 // engine.Values: 0 is face value
+	case kindPips, kindShutout:
+		word, wordValue := f.word()
+		if isStr && n.Value == word {
+			*f.num(v) = wordValue
 			return
 		}
 		if isStr {
-			bad(n.Line, "%s is not face or an int (%d to %d)", quote(n.Value), f.lo, f.hi)
+			bad(n.Line, "%s is not %s or an int (%d to %d)", quote(n.Value), word, f.lo, f.hi)
 			return
 		}
 		x, msg := readInt(n, "", f.want(), f.lo, f.hi)

@@ -26,6 +26,7 @@ const (
 	kindEnum                      // one of a few words
 	kindByPlayers                 // an int, or a map from player count to int
 	kindPips                      // face, or an int in lo..hi
+	kindShutout                   // double, or an int in lo..hi (a flat bonus)
 )
 
 // field is one key of the schema.
@@ -40,6 +41,12 @@ type field struct {
 	flag func(*Variant) *bool      // kindBool
 	by   func(*Variant) *ByPlayers // kindByPlayers
 	enum *enum                     // kindEnum
+
+	// optional keys (the knock keys and the match-end bonuses) may be left
+	// out of any file, a built-in's too, and take ruleDefaults; YAML leaves
+	// one out while it holds its default and scoring.method is not knock,
+	// so the files of the rummy variants do not grow a gin section.
+	optional bool
 }
 
 // enum is a key whose value is one of a few words.
@@ -83,7 +90,7 @@ var fields = []*field{
 	{key: "layoff.requires_own_meld", kind: kindBool, flag: func(v *Variant) *bool { return &v.Layoff.RequiresOwnMeld }},
 	{key: "going_out.discard_required", kind: kindBool, flag: func(v *Variant) *bool { return &v.GoingOut.DiscardRequired }},
 	{key: "scoring.method", kind: kindEnum, enum: stringEnum("a scoring method",
-		func(v *Variant) *Method { return &v.Scoring.Method }, WinnerTakesAll, Penalty, MeldPoints, SingleRound)},
+		func(v *Variant) *Method { return &v.Scoring.Method }, WinnerTakesAll, Penalty, MeldPoints, SingleRound, Knock)},
 	{key: "scoring.values.ace", kind: kindInt, lo: 0, hi: 100, num: func(v *Variant) *int { return &v.Scoring.Values.Ace }},
 	{key: "scoring.values.face", kind: kindInt, lo: 0, hi: 100, num: func(v *Variant) *int { return &v.Scoring.Values.Face }},
 	{key: "scoring.values.joker", kind: kindInt, lo: 0, hi: 100, num: func(v *Variant) *int { return &v.Scoring.Values.Joker }},
@@ -95,11 +102,26 @@ var fields = []*field{
 	{key: "scoring.ties", kind: kindEnum, enum: stringEnum("a tie rule",
 		func(v *Variant) *Ties { return &v.Scoring.Ties }, PlayOn, Share)},
 	{key: "scoring.must_go_out_to_win", kind: kindBool, flag: func(v *Variant) *bool { return &v.Scoring.MustGoOutToWin }},
+	{key: "scoring.game_bonus", kind: kindInt, lo: 0, hi: 10_000, optional: true, num: func(v *Variant) *int { return &v.Scoring.GameBonus }},
+	{key: "scoring.box_bonus", kind: kindInt, lo: 0, hi: 10_000, optional: true, num: func(v *Variant) *int { return &v.Scoring.BoxBonus }},
+	{key: "scoring.shutout", kind: kindShutout, lo: 0, hi: 10_000, optional: true, num: func(v *Variant) *int { return &v.Scoring.Shutout }},
 	{key: "stock.reshuffles", kind: kindInt, lo: -1, hi: 100, num: func(v *Variant) *int { return &v.Stock.Reshuffles }},
 	{key: "checks.hand_points", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.HandPoints }},
 	{key: "checks.out_melded", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.OutMelded }},
 	{key: "checks.rummy_claim", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.RummyClaim }},
 	{key: "checks.round_endings", kind: kindBool, flag: func(v *Variant) *bool { return &v.Checks.RoundEndings }},
+	{key: "knock.limit", kind: kindInt, lo: 0, hi: 100, optional: true, num: func(v *Variant) *int { return &v.Knock.Limit }},
+	{key: "knock.limit_from_upcard", kind: kindBool, optional: true, flag: func(v *Variant) *bool { return &v.Knock.LimitFromUpcard }},
+	{key: "knock.ace_upcard", kind: kindEnum, optional: true, enum: stringEnum("an ace upcard rule",
+		func(v *Variant) *AceUpcard { return &v.Knock.AceUpcard }, AceGinOnly, AceLimitOne)},
+	{key: "knock.spade_multiplier", kind: kindInt, lo: 1, hi: 10, optional: true, num: func(v *Variant) *int { return &v.Knock.SpadeMultiplier }},
+	{key: "knock.gin_bonus", kind: kindInt, lo: 0, hi: 1000, optional: true, num: func(v *Variant) *int { return &v.Knock.GinBonus }},
+	{key: "knock.big_gin_bonus", kind: kindInt, lo: 0, hi: 1000, optional: true, num: func(v *Variant) *int { return &v.Knock.BigGinBonus }},
+	{key: "knock.undercut_bonus", kind: kindInt, lo: 0, hi: 1000, optional: true, num: func(v *Variant) *int { return &v.Knock.UndercutBonus }},
+	{key: "knock.undercut_on_tie", kind: kindBool, optional: true, flag: func(v *Variant) *bool { return &v.Knock.UndercutOnTie }},
+	{key: "knock.layoffs", kind: kindBool, optional: true, flag: func(v *Variant) *bool { return &v.Knock.Layoffs }},
+	{key: "knock.layoff_after_gin", kind: kindBool, optional: true, flag: func(v *Variant) *bool { return &v.Knock.LayoffAfterGin }},
+	{key: "knock.dead_hand_stock", kind: kindInt, lo: 0, hi: 52, optional: true, num: func(v *Variant) *int { return &v.Knock.DeadHandStock }},
 }
 
 // fieldByKey and sections index the schema: sections maps "" and each group
@@ -196,10 +218,21 @@ func (f *field) want() string {
 		return orList(f.enum.names)
 	case kindByPlayers:
 		return "an int or a map from player count to int"
-	case kindPips:
-		return "face or an int"
+	case kindPips, kindShutout:
+		word, _ := f.word()
+		return word + " or an int"
 	}
 	return "a value"
+}
+
+// word returns the word a key of kind pips or shutout takes besides an
+// int, and the value it stands for: face is 0 in engine.Values, double is
+// ShutoutDouble.
+func (f *field) word() (string, int) {
+	if f.kind == kindPips {
+		return "face", 0
+	}
+	return "double", ShutoutDouble
 }
 
 // clone returns a copy of v that shares no map with it.

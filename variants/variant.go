@@ -52,6 +52,11 @@ type Variant struct {
 		Rounds          int       // 0: no limit
 		Ties            Ties
 		MustGoOutToWin  bool
+		// The match-end bonuses (scoring.game_bonus, .box_bonus,
+		// .shutout), added when a player wins at the target.
+		GameBonus int
+		BoxBonus  int
+		Shutout   int // ShutoutDouble, or a flat bonus (0: none)
 	}
 	Stock struct{ Reshuffles int } // -1: always
 
@@ -63,7 +68,37 @@ type Variant struct {
 		RummyClaim   bool // a rummy claim is refused when others laid off onto the claimant's melds
 		RoundEndings bool // a round ends only as the stock rule allows (a stalemate, nobody out)
 	}
+	Knock KnockRules // how a hand ends under knock scoring (gin)
 }
+
+// KnockRules holds the knock keys: how a hand of gin rummy ends and scores
+// (scoring.method knock).
+type KnockRules struct {
+	Limit           int       // the most deadwood a knocker may keep (0: gin only)
+	LimitFromUpcard bool      // Oklahoma: the first upcard's points set each hand's limit
+	AceUpcard       AceUpcard // under limit_from_upcard, what an ace upcard allows
+	SpadeMultiplier int       // a spade upcard multiplies the hand's score by this
+	GinBonus        int       // added to the knocker's score for gin
+	BigGinBonus     int       // for big gin (eleven cards melded), in place of the gin bonus
+	UndercutBonus   int       // added to the defender's score for an undercut
+	UndercutOnTie   bool      // equal deadwood is an undercut (else the knocker wins 0)
+	Layoffs         bool      // the defender may lay off onto the knocker's melds
+	LayoffAfterGin  bool      // ... even when the knocker went gin
+	DeadHandStock   int       // a hand with this many stock cards left and no knock is dead
+}
+
+// AceUpcard says what an ace as the first upcard allows (knock.ace_upcard).
+type AceUpcard string
+
+// The ace upcard rules.
+const (
+	AceGinOnly  AceUpcard = "gin-only" // nobody may knock: gin only (Bicycle's Oklahoma Gin)
+	AceLimitOne AceUpcard = "1"        // knock with at most 1 point, as the ace counts
+)
+
+// ShutoutDouble is Scoring.Shutout when a shutout doubles the winner's
+// total (scoring.shutout: double); otherwise Shutout is a flat bonus.
+const ShutoutDouble = -1
 
 // Rotation says who deals the next round (RULES.md 5a).
 type Rotation string
@@ -83,6 +118,7 @@ const (
 	Penalty        Method = "penalty"
 	MeldPoints     Method = "meld-points"
 	SingleRound    Method = "single-round"
+	Knock          Method = "knock" // gin rummy: a knocker against a defender
 )
 
 // LowestWins reports whether the lowest total wins under m (penalty).

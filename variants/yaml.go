@@ -29,7 +29,7 @@ func (v *Variant) YAML() []byte {
 		return g
 	}
 	for _, f := range fields {
-		if f.kind == kindBase && v.Base == "" {
+		if f.kind == kindBase && v.Base == "" || f.omitted(v) {
 			continue
 		}
 		parent, name := splitKey(f.key)
@@ -69,9 +69,9 @@ func (f *field) node(v *Variant) *yaml.Node {
 		return str(*f.str(v))
 	case kindInt:
 		return integer(*f.num(v))
-	case kindPips:
-		if *f.num(v) == 0 {
-			return str("face")
+	case kindPips, kindShutout:
+		if word, wordValue := f.word(); *f.num(v) == wordValue {
+			return str(word)
 		}
 		return integer(*f.num(v))
 	case kindBool:
@@ -91,4 +91,14 @@ func (f *field) node(v *Variant) *yaml.Node {
 		return m
 	}
 	panic("variants: no YAML for key " + f.key)
+}
+
+// omitted reports whether YAML leaves f out of v: an optional key at its
+// default in a variant that does not score by knocking. Load gives such a
+// key its default again, so the round trip holds.
+func (f *field) omitted(v *Variant) bool {
+	if !f.optional || v.Scoring.Method == Knock {
+		return false
+	}
+	return f.node(v).Value == f.node(defaultRules).Value
 }

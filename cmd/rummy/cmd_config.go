@@ -71,7 +71,7 @@ const starterConfig = `# rummy's settings. A command's flag beats a RUMMY_* envi
 # which beats this file, which beats the defaults. 'rummy config show' says
 # which one each setting came from.
 
-# The variant to play: kids, basic, rummy500, or the path of a variant file.
+# The variant to play: kids, basic, rummy500, gin, oklahoma-gin, or the path of a variant file.
 # variant: basic
 
 # The usual players, in seating order, for new matches.

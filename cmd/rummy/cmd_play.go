@@ -263,7 +263,7 @@ func (ss *session) start() error {
 		var v *variants.Variant
 		var names []string
 		var err error
-		variant, err = ss.answer("Variant (kids, basic, rummy500 or a variant file)", variant, given("variant"), func(a string) (err error) {
+		variant, err = ss.answer("Variant (kids, basic, rummy500, gin, oklahoma-gin or a variant file)", variant, given("variant"), func(a string) (err error) {
 			v, err = ss.o.load(settings{Variant: a})
 			return err
 		})

@@ -13,8 +13,8 @@ func newVariantsCmd(io *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "variants",
 		Short: "List, show and validate rule variants",
-		Long: `Variants are YAML files of rules (RULES.md 9). kids, basic and rummy500 are
-built in; your own file can start from one with "base: basic" and change a few
+		Long: `Variants are YAML files of rules (RULES.md 9). kids, basic, rummy500, gin
+and oklahoma-gin are built in; your own file can start from one with "base: basic" and change a few
 keys.`,
 		Example: `  rummy variants list
   rummy variants show rummy500

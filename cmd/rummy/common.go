@@ -17,7 +17,7 @@ type variantFlags struct {
 }
 
 func (f *variantFlags) add(c *cobra.Command) {
-	c.Flags().String("variant", "", "the variant: kids, basic, rummy500 or a variant file (default basic, or RUMMY_VARIANT, or the config file's)")
+	c.Flags().String("variant", "", "the variant: kids, basic, rummy500, gin, oklahoma-gin or a variant file (default basic, or RUMMY_VARIANT, or the config file's)")
 	c.Flags().StringArrayVar(&f.rules, "rule", nil, "change one rule for this command, as KEY=VALUE with the names of 'rummy variants show' (repeatable)")
 	_ = c.RegisterFlagCompletionFunc("variant", completeVariants)
 }

@@ -92,7 +92,8 @@ func newRootCmd(io *streams) *cobra.Command {
 		Use:   "rummy",
 		Short: "A referee and scorekeeper for real rummy games",
 		Long: `rummy referees real, physical rummy games: it checks melds against the rule
-variant you play (Kids Rummy, Basic Rummy, Rummy 500 or your own house rules),
+variant you play (Kids Rummy, Basic Rummy, Rummy 500, Gin Rummy, Oklahoma Gin
+or your own house rules),
 finds the best play of a hand, and keeps the match's scoresheet to the target.
 
 Cards are written rank then suit (7H, 10S, QD, AC) or suit then rank (H7),
