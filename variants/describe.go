@@ -214,6 +214,10 @@ func (d *describer) jokers() {
 
 func (d *describer) layoffs() {
 	v := d.v
+	if v.Scoring.Method == Knock {
+		d.knockLayoffs()
+		return
+	}
 	if v.Layoff.RequiresOwnMeld {
 		d.add("A player may lay cards off onto any meld on the table, anyone's, once they have melded themselves.", "layoff.requires_own_meld")
 	} else {
@@ -227,6 +231,10 @@ func (d *describer) layoffs() {
 
 func (d *describer) goingOut() {
 	v := d.v
+	if v.Scoring.Method == Knock {
+		d.knocking()
+		return
+	}
 	if v.GoingOut.DiscardRequired {
 		d.add("A player goes out by getting rid of every card, the last one as a discard: a player left with nothing to discard has not gone out.", "going_out.discard_required")
 	} else {
@@ -298,6 +306,8 @@ func (d *describer) scoring() {
 		d.add("Meld points: every player scores the cards they melded and laid off, less the cards left in their hand (a total can go below 0). The highest total wins.", "scoring.method")
 	case SingleRound:
 		d.add("Single round: whoever goes out wins; no points are kept.", "scoring.method")
+	case Knock:
+		d.knockScoring()
 	}
 	if sc.Method == SingleRound {
 		return
@@ -338,6 +348,7 @@ func (d *describer) scoring() {
 	// RULES.md 10.7: going rummy under each method.
 	m := sc.RummyMultiplier
 	switch {
+	case sc.Method == Knock:
 	case m == 1:
 		d.add("Going rummy brings no bonus.", "scoring.rummy_multiplier")
 	case sc.Method == WinnerTakesAll:
@@ -383,6 +394,7 @@ func (d *describer) target() {
 		d.add("A tie for the win at the target is played on: another round, until the tie breaks.", "scoring.ties")
 	}
 	d.add("When the players agree to stop, or the last fixed round is played, the best total wins, and a tie is shared.")
+	d.bonuses()
 	switch {
 	case sc.MustGoOutToWin && !sc.Method.LowestWins():
 		// RULES.md 10.5.
@@ -458,4 +470,80 @@ func capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// knockLayoffs says who lays off under knock scoring (gin rummy).
+func (d *describer) knockLayoffs() {
+	k := d.v.Knock
+	if !k.Layoffs {
+		d.add("Nobody lays off: the defender melds their own cards only.", "knock.layoffs")
+		return
+	}
+	d.add("After a knock the defender may lay cards off onto the knocker's melds (never onto their own, and the knocker never lays off).", "knock.layoffs")
+	if k.LayoffAfterGin {
+		d.add("The defender may lay off even when the knocker went gin.", "knock.layoff_after_gin")
+	} else {
+		d.add("After gin the defender lays off nothing.", "knock.layoff_after_gin")
+	}
+	d.add("The meld must stay valid: 10H onto 7H 8H 9H makes a run of four; 6H onto 7H 7S 7D is refused.")
+}
+
+// knocking says how a hand ends under knock scoring.
+func (d *describer) knocking() {
+	k := d.v.Knock
+	switch {
+	case k.LimitFromUpcard:
+		d.add("A player may knock when the deadwood (the points of the cards in no meld) left after the discard is at most the first upcard's points, J Q K counting 10.", "knock.limit_from_upcard")
+		if k.AceUpcard == AceGinOnly {
+			d.add("An ace as the first upcard allows no knock: gin only.", "knock.ace_upcard")
+		} else {
+			d.add("An ace as the first upcard allows a knock with at most 1 point.", "knock.ace_upcard")
+		}
+	case k.Limit == 0:
+		d.add("Nobody may knock with deadwood: a hand ends with gin only.", "knock.limit")
+	default:
+		d.add(fmt.Sprintf("A player may knock when the deadwood (the points of the cards in no meld) left after the discard is at most %d.", k.Limit), "knock.limit")
+	}
+	d.add("Gin is a knock with no deadwood; big gin is all eleven cards melded, with no discard.")
+	if k.DeadHandStock > 0 {
+		d.add(fmt.Sprintf("A hand is dead when the stock is down to %d %s and nobody has knocked: it scores nothing.", k.DeadHandStock, plural(k.DeadHandStock, "card", "cards")), "knock.dead_hand_stock")
+	} else {
+		d.add("A hand is dead when the stock runs out and nobody has knocked: it scores nothing.", "knock.dead_hand_stock")
+	}
+}
+
+// knockScoring says how a knock, an undercut and gin score.
+func (d *describer) knockScoring() {
+	k := d.v.Knock
+	d.add("Knock: the knocker scores the difference of the two players' deadwood, the defender's counted after laying off. The highest total wins.", "scoring.method")
+	tie := "less than or equal to"
+	if !k.UndercutOnTie {
+		tie = "less than"
+	}
+	d.add(fmt.Sprintf("Undercut: when the defender's deadwood is %s the knocker's, the defender scores the difference plus %d.", tie, k.UndercutBonus), "knock.undercut_bonus", "knock.undercut_on_tie")
+	if !k.UndercutOnTie {
+		d.add("Equal deadwood is no undercut: the knocker wins the hand and scores 0.", "knock.undercut_on_tie")
+	}
+	d.add(fmt.Sprintf("Gin: the knocker scores the defender's deadwood plus %d; gin cannot be undercut.", k.GinBonus), "knock.gin_bonus")
+	d.add(fmt.Sprintf("Big gin: the knocker scores the defender's deadwood plus %d instead.", k.BigGinBonus), "knock.big_gin_bonus")
+	if m := k.SpadeMultiplier; m > 1 {
+		d.add(fmt.Sprintf("A spade as the first upcard multiplies everything the hand scores, bonuses included, by %d.", m), "knock.spade_multiplier")
+	}
+}
+
+// bonuses says what the match-end bonuses add.
+func (d *describer) bonuses() {
+	sc := d.v.Scoring
+	if sc.GameBonus > 0 {
+		d.add(fmt.Sprintf("Game bonus: the winner adds %d when the match ends at the target.", sc.GameBonus), "scoring.game_bonus")
+	}
+	if sc.BoxBonus > 0 {
+		d.add(fmt.Sprintf("Box bonus: at the end, each player adds %d for every hand they won.", sc.BoxBonus), "scoring.box_bonus")
+	}
+	switch {
+	case sc.Shutout == ShutoutDouble:
+		d.add("Shutout: when the loser won no hand, the winner's total, bonuses included, is doubled.", "scoring.shutout")
+	case sc.Shutout > 0:
+		d.add(fmt.Sprintf("Shutout: when the loser won no hand, the winner adds %d more.", sc.Shutout), "scoring.shutout")
+	}
 }

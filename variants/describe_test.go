@@ -125,6 +125,15 @@ func TestDescribeDecisions(t *testing.T) {
 		{"basic", nil, "must have melded or laid off", true},
 		{"rummy500", nil, "A joker on the table keeps the card it stands for", false},
 		{"basic", nil, "A rummy claim is refused when another player laid off onto the claimant's melds", false},
+		{"gin", nil, "left after the discard is at most 10.", false},
+		{"gin", nil, "Going rummy", true},
+		{"gin", nil, "Undercut: when the defender's deadwood is less than or equal to the knocker's, the defender scores the difference plus 25.", false},
+		{"gin", nil, "Shutout: when the loser won no hand, the winner's total, bonuses included, is doubled.", false},
+		{"gin", []string{"knock.undercut_on_tie=false"}, "Equal deadwood is no undercut", false},
+		{"oklahoma-gin", nil, "An ace as the first upcard allows no knock: gin only.", false},
+		{"oklahoma-gin", nil, "multiplies everything the hand scores, bonuses included, by 2.", false},
+		{"oklahoma-gin", []string{"knock.ace_upcard=1"}, "allows a knock with at most 1 point", false},
+		{"basic", nil, "Game bonus", true},
 	}
 	for _, tt := range tests {
 		v, err := Builtin(tt.variant)
