@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,8 +19,9 @@ import (
 type handOptions struct {
 	variantFlags
 	playersFlag
-	tables []string
-	json   bool
+	tables  []string
+	json    bool
+	timeout time.Duration
 }
 
 func newHandCmd(io *streams) *cobra.Command {
@@ -37,12 +41,21 @@ skipped) and writes one answer a line, so a whole file of hands can be
 checked; every line is read before anything is written, and a bad line stops
 the run with nothing written.
 
+Most hands take microseconds; a very large one (a whole table of two or
+three decks) can take longer to prove than it is worth waiting for. The
+search stops after --timeout (5s unless given; 0 for no limit) for each hand,
+showing on a terminal how long it has run: the best play found so far is
+then written, marked as not proven best with the fewest points any play could
+leave, and the exit status is 2.
+
 Exit status: 0 when judged, 2 when rummy cannot judge (a bad card, too many
-copies of a card for the variant's decks, an invalid table meld).`,
+copies of a card for the variant's decks, an invalid table meld, or a search
+stopped by --timeout before it proved its answer).`,
 		Example: `  rummy hand "6S 7S 8S 6C 7C 8C 8D"
   rummy hand --table "7H 8H 9H" "10H JH 2C 2D 2S"
   rummy hand --variant rummy500 --json "QS KS AS JK 5D 7D"
-  rummy hand --json - < hands.txt`,
+  rummy hand --json - < hands.txt
+  rummy hand --timeout 1m --variant rummy500 --players 5 "$(cat table.txt)"`,
 		Args: minArgs("the cards of a hand, or - to read hands from standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The cards may come as one argument or several: they are one
@@ -58,6 +71,7 @@ copies of a card for the variant's decks, an invalid table meld).`,
 	c.Flags().StringArrayVar(&o.tables, "table", nil, "a `MELD` already on the table that cards may be laid off onto (repeatable)")
 	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object (a line each with -)")
 	c.Flags().Bool("ascii", false, "write suits as letters, never symbols")
+	c.Flags().DurationVar(&o.timeout, "timeout", 5*time.Second, "stop searching a hand after this `DURATION` (0 for no limit) and give the best play found")
 	return c
 }
 
@@ -73,6 +87,11 @@ type handJSON struct {
 	Deadwood       []string     `json:"deadwood"`
 	DeadwoodPoints int          `json:"deadwood_points"`
 	CanGoOut       bool         `json:"can_go_out"`
+	// When --timeout stopped the search: the play is the best found, no
+	// play leaves fewer than lower_bound points, and can_go_out false
+	// means not known.
+	NotProven  bool `json:"not_proven,omitempty"`
+	LowerBound *int `json:"lower_bound,omitempty"`
 }
 
 func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error {
@@ -83,6 +102,9 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 	rules, err := o.playersFlag.rules(v)
 	if err != nil {
 		return err
+	}
+	if o.timeout < 0 {
+		return cannot("--timeout %s: a duration cannot be negative (for example --timeout 30s, or 0 for no limit)", o.timeout)
 	}
 	out := newOutput(io, s)
 	var table []engine.Meld
@@ -148,16 +170,27 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 
 	w := bufio.NewWriter(io.Out)
 	defer w.Flush()
+	var stopped []string
 	for _, j := range jobs {
-		a, err := rules.Arrange(j.hand, table)
+		a, up, err := arrangeWithin(cmd.Context(), io, rules, j.hand, table, o.timeout)
 		if err != nil {
 			return cannot("%v", err)
+		}
+		if up != nil {
+			where := ""
+			if arg == "-" {
+				where = fmt.Sprintf("line %d: ", j.line)
+			}
+			stopped = append(stopped, where+notProven(up, o.timeout))
 		}
 		switch {
 		case o.json:
 			hj := handJSON{
 				Cards: engine.Strings(j.hand), Melds: [][]string{}, Layoffs: []layoffJSON{},
 				Deadwood: engine.Strings(a.Deadwood), DeadwoodPoints: a.Points, CanGoOut: a.CanGoOut,
+			}
+			if up != nil {
+				hj.NotProven, hj.LowerBound = true, &up.LowerBound
 			}
 			for _, m := range a.Melds {
 				hj.Melds = append(hj.Melds, engine.Strings(m))
@@ -177,16 +210,83 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 			w.Write(b)
 			w.WriteByte('\n')
 		case arg == "-":
-			fmt.Fprintln(w, handLine(out, j.hand, a, table))
+			fmt.Fprintln(w, handLine(out, j.hand, a, table, up))
 		default:
-			writeHand(w, out, a, table)
+			writeHand(w, out, a, table, up)
 		}
+	}
+	if len(stopped) > 0 {
+		w.Flush()
+		return cannot("%s", strings.Join(stopped, "\nrummy: "))
 	}
 	return nil
 }
 
+// arrangeWithin arranges a hand, stopping after timeout (0 for no limit)
+// with the best play found and an *engine.UnprovenError; on a terminal it
+// shows how long the search has run.
+func arrangeWithin(ctx context.Context, io *streams, rules engine.Rules, hand []engine.Card, table []engine.Meld, timeout time.Duration) (engine.Arrangement, *engine.UnprovenError, error) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	if io.errTTY {
+		defer showProgress(io.Err, timeout)()
+	}
+	a, err := rules.ArrangeContext(ctx, hand, table)
+	var up *engine.UnprovenError
+	if errors.As(err, &up) {
+		return a, up, nil
+	}
+	return a, nil, err
+}
+
+// showProgress writes, from a quarter of a second on, how long the search
+// has run, on one line of w that the returned function clears.
+func showProgress(w io.Writer, timeout time.Duration) (stop func()) {
+	done, finished := make(chan struct{}), make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\x1b[K")
+				}
+				return
+			case now := <-tick.C:
+				limit := ""
+				if timeout > 0 {
+					limit = " of " + timeout.String()
+				}
+				fmt.Fprintf(w, "\rrummy: searching for the best play: %.1fs%s", now.Sub(start).Seconds(), limit)
+				shown = true
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
+// notProven says why an answer is not proven and what to do about it.
+func notProven(up *engine.UnprovenError, timeout time.Duration) string {
+	what := fmt.Sprintf("the search stopped after %s before proving the best play: the play shown leaves %d %s, and no play leaves fewer than %d",
+		timeout, up.Points, plural(up.Points, "point", "points"), up.LowerBound)
+	if up.LowerBound >= up.Points {
+		what = fmt.Sprintf("the search stopped after %s before deciding whether the hand can go out (the play shown is the best)", timeout)
+	}
+	if !errors.Is(up, context.DeadlineExceeded) {
+		what = fmt.Sprintf("the search was interrupted (%v) before proving its answer", up.Err)
+	}
+	return what + "; for more time give --timeout, for example --timeout 1m, or --timeout 0 for no limit"
+}
+
 // handLine is one hand's answer on one line, for batch mode.
-func handLine(out output, hand []engine.Card, a engine.Arrangement, table []engine.Meld) string {
+func handLine(out output, hand []engine.Card, a engine.Arrangement, table []engine.Meld, up *engine.UnprovenError) string {
 	var parts []string
 	for _, m := range a.Melds {
 		parts = append(parts, "["+out.cards(m)+"]")
@@ -196,15 +296,21 @@ func handLine(out output, hand []engine.Card, a engine.Arrangement, table []engi
 		s += fmt.Sprintf(", lay off %s onto %d", out.cards(l.Cards), l.Onto+1)
 	}
 	s += fmt.Sprintf(", deadwood %s = %d %s", orNone(out.cards(a.Deadwood)), a.Points, plural(a.Points, "point", "points"))
-	if a.CanGoOut {
+	switch {
+	case a.CanGoOut:
 		s += ", can go out"
-	} else {
+	case up != nil:
+		s += ", going out not known"
+	default:
 		s += ", cannot go out"
+	}
+	if up != nil && up.LowerBound < up.Points {
+		s += fmt.Sprintf(", not proven best (no play leaves fewer than %d)", up.LowerBound)
 	}
 	return s
 }
 
-func writeHand(w *bufio.Writer, out output, a engine.Arrangement, table []engine.Meld) {
+func writeHand(w *bufio.Writer, out output, a engine.Arrangement, table []engine.Meld, up *engine.UnprovenError) {
 	if len(a.Melds) == 0 {
 		fmt.Fprintln(w, "melds:      none")
 	}
@@ -219,10 +325,16 @@ func writeHand(w *bufio.Writer, out output, a engine.Arrangement, table []engine
 		fmt.Fprintf(w, "%-11s %s onto table meld %d (%s)\n", "lay off:", out.cards(l.Cards), l.Onto+1, out.meld(table[l.Onto]))
 	}
 	fmt.Fprintf(w, "%-11s %s (%d %s)\n", "deadwood:", orNone(out.cards(a.Deadwood)), a.Points, plural(a.Points, "point", "points"))
-	if a.CanGoOut {
+	switch {
+	case a.CanGoOut:
 		fmt.Fprintf(w, "%-11s %s\n", "go out:", out.good("yes, this turn"))
-	} else {
+	case up != nil:
+		fmt.Fprintf(w, "%-11s %s\n", "go out:", "not known")
+	default:
 		fmt.Fprintf(w, "%-11s %s\n", "go out:", "no")
+	}
+	if up != nil && up.LowerBound < up.Points {
+		fmt.Fprintf(w, "%-11s %s\n", "proven:", fmt.Sprintf("no: the best play found; no play leaves fewer than %d %s", up.LowerBound, plural(up.LowerBound, "point", "points")))
 	}
 }
 
