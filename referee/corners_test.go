@@ -128,7 +128,7 @@ func TestCorners(t *testing.T) {
 		// Issue 9: hands given as points must fit in the cards left.
 		{"points beyond the deck", builtin(t, "basic"), abc, Round{
 			Out: "Ann", Hands: []Hand{{Player: "Bob", Points: 4000, ByPoints: true}, hand(t, "Cy", "2C")},
-		}, nil, "Bob's hand is given as 4000 points, but the cards not on the table hold at most 338 (1 deck, less what the round shows)"},
+		}, nil, "Bob's hand is given as 4000 points, but the cards not on the table hold at most 338: 1 deck, less what the round shows"},
 		{"points together beyond the deck", builtin(t, "basic"), abc, Round{
 			Out: "Ann", Melds: []Meld{meld(t, "Ann", "KH KS KD")},
 			Hands: []Hand{{Player: "Bob", Points: 300, ByPoints: true}, {Player: "Cy", Points: 11, ByPoints: true}},
@@ -203,7 +203,7 @@ func TestChecksNameTheirKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, key := range []string{"checks.rummy_claim", "checks.hand_points"} {
-		if !strings.Contains(strings.Join(vd.Problems, "\n"), "--rule "+key+"=false") {
+		if !strings.Contains(strings.Join(vd.Problems, "\n"), key+": false") {
 			t.Errorf("no problem names %s: %q", key, vd.Problems)
 		}
 	}

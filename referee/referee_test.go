@@ -160,7 +160,7 @@ func TestProblems(t *testing.T) {
 	want = []string{
 		"Bob laid off 7C without a meld of their own, and kids lays off only after melding",
 		"going rummy is claimed, but nobody went out: only the player who went out can go rummy",
-		"a round of kids cannot end with nobody out: its stock is rebuilt from the discards whenever it runs out, so a round ends only with a player going out (house rule: --rule checks.round_endings=false turns this check off)",
+		"a round of kids cannot end with nobody out: its stock is rebuilt from the discards whenever it runs out, so a round ends only with a player going out (a house rule turns this check off: checks.round_endings: false)",
 	}
 	if !reflect.DeepEqual(vd.Problems, want) {
 		t.Errorf("problems:\n got %q\nwant %q", vd.Problems, want)

@@ -18,7 +18,7 @@ import (
 func tableProblems(v *variants.Variant, rules engine.Rules, r Round, melded map[string]bool) []string {
 	var problems []string
 	add := func(key, format string, args ...any) {
-		problems = append(problems, fmt.Sprintf(format, args...)+" (house rule: --rule "+key+"=false turns this check off)")
+		problems = append(problems, fmt.Sprintf(format, args...)+" (a house rule turns this check off: "+key+": false)")
 	}
 	if v.Checks.RoundEndings {
 		if why := endingProblem(v, r); why != "" {
@@ -39,7 +39,7 @@ func tableProblems(v *variants.Variant, rules engine.Rules, r Round, melded map[
 	if v.Checks.OutMelded && r.Out != "" && v.Scoring.Method == variants.MeldPoints && !melded[r.Out] && !laidOff(r, r.Out) {
 		// A hand keeps its size from turn to turn (draw one, discard
 		// one): only melding or laying off empties it.
-		add("checks.out_melded", "%s went out with nothing melded or laid off, which cannot happen: a hand only empties by melding or laying off (give %s's melds and lay-offs)", r.Out, r.Out)
+		add("checks.out_melded", "%s went out with nothing melded or laid off, which cannot happen: a hand only empties by melding or laying off; give %s's melds and lay-offs", r.Out, r.Out)
 	}
 	if v.Checks.HandPoints {
 		if why := pointsProblem(rules, r); why != "" {
@@ -119,11 +119,11 @@ func pointsProblem(rules engine.Rules, r Round) string {
 	}
 	if len(byPoints) == 1 {
 		h := byPoints[0]
-		return fmt.Sprintf("%s's hand is given as %d points, but the cards not on the table hold at most %d (%s, less what the round shows)", h.Player, h.Points, left, pack)
+		return fmt.Sprintf("%s's hand is given as %d points, but the cards not on the table hold at most %d: %s, less what the round shows", h.Player, h.Points, left, pack)
 	}
 	parts := make([]string, len(byPoints))
 	for i, h := range byPoints {
 		parts[i] = fmt.Sprintf("%s %d", h.Player, h.Points)
 	}
-	return fmt.Sprintf("the hands given as points (%s) add up to %d, but the cards not on the table hold at most %d (%s, less what the round shows)", strings.Join(parts, ", "), given, left, pack)
+	return fmt.Sprintf("the hands given as points (%s) add up to %d, but the cards not on the table hold at most %d: %s, less what the round shows", strings.Join(parts, ", "), given, left, pack)
 }
