@@ -21,9 +21,9 @@
 // does it talk to people: it prints no colour, asks no questions and never
 // exits; cmd/rummy does that.
 //
-// The file, schema_version 1, looks like this (abridged):
+// The file, schema_version 2, looks like this (abridged):
 //
-//	schema_version: 1
+//	schema_version: 2
 //	created: 2026-03-01T19:30:00Z
 //	variant:                  # the full effective rules, as variants.Load reads them
 //	  name: basic
@@ -48,7 +48,14 @@
 //	audit:                    # every change, oldest first
 //	  - {time: '2026-03-01T19:30:00Z', action: new, note: "basic match for Ann, Bob, Cy; ..."}
 //	  - {time: '2026-03-01T19:41:12Z', action: round, round: 1, note: "Bob out: Ann 0, Bob 25, Cy 0"}
+//	holds: {rounds: 1, audit: 2}   # always the last line
 //
 // An ended: TIME key appears once the players agree to stop. Totals are
-// not stored: they follow from the rounds.
+// not stored: they follow from the rounds. The last line counts the rounds
+// and audit entries before it, so a file cut at any byte is refused
+// (saying it was cut short), never read as a shorter match; a person who
+// removes a round by hand changes the count too. Version 1 files, without
+// that line, still load, and become version 2 at their next save.
+// Comments a person writes stay where they are through rummy's saves
+// (comments.go says how).
 package scoresheets

@@ -10,9 +10,12 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// SchemaVersion is the version of the match file this package writes and
-// the only one it reads.
-const SchemaVersion = 1
+// SchemaVersion is the version of the match file this package writes. It
+// reads it and every older one: version 1 is version 2 without the last
+// line, holds: {rounds: R, audit: A}, which lets a file cut short be told
+// from a shorter match. A version 1 file becomes version 2 at its next
+// save.
+const SchemaVersion = 2
 
 // Marshal returns the match file of s: YAML, schema_version first, cards in
 // canonical ASCII, the variant's full rules nested so that a later change
@@ -51,6 +54,10 @@ func Marshal(s *Sheet) []byte {
 		audit.Style = yaml.FlowStyle
 	}
 	add(root, "audit", audit)
+	// The last line, after everything it counts: a file cut at any byte
+	// lacks it, or has it cut.
+	add(root, "holds", mapping(true, "rounds", number(len(s.Rounds)), "audit", number(len(s.Audit))))
+	applyComments(root, s.comments)
 
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)

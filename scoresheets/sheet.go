@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -32,6 +33,8 @@ type Sheet struct {
 	Ended       time.Time // when the players agreed to stop; zero while they have not
 	Rounds      []Entry   // in the order played
 	Audit       []Audit   // oldest first
+
+	comments map[string]comment // a person's comments in the file, by place (comments.go)
 }
 
 // Entry is one recorded round.
@@ -266,6 +269,7 @@ func (s *Sheet) Undo(now time.Time) error {
 	last := s.Rounds[n-1]
 	s.Rounds[n-1] = Entry{}
 	s.Rounds = s.Rounds[:n-1]
+	s.dropComments("/rounds/" + strconv.Itoa(n))
 	note := fmt.Sprintf("removed round %d (%s)", n, s.describe(last))
 	if wasOver {
 		note += "; the match is open again"

@@ -1,8 +1,10 @@
 package scoresheets
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,11 +42,40 @@ func Unmarshal(name string, data []byte) (*Sheet, error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%s: the file has %d bytes, more than a match file may hold (%d)", name, len(data), MaxFileSize)
 	}
+	if textVersion(data) >= 2 {
+		// Before the YAML: a cut file is told it was cut, not that its
+		// YAML ends oddly.
+		if err := d.tail(); err != nil {
+			return nil, err
+		}
+	}
 	root, err := d.parse()
 	if err != nil {
 		return nil, err
 	}
 	return d.sheet(root)
+}
+
+var versionLine = regexp.MustCompile(`^schema_version: *([0-9]+) *(#.*)?\r?$`)
+
+// textVersion returns the schema_version of a file whose first line with
+// text says it, as rummy writes it (comments and blank lines before it
+// allowed), or 0.
+func textVersion(data []byte) int {
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		if m := versionLine.FindSubmatch(line); m != nil {
+			v, _ := strconv.Atoi(string(m[1]))
+			return v
+		}
+		return 0
+	}
+	return 0
 }
 
 type decoder struct {
@@ -92,6 +123,86 @@ func (d *decoder) parse() (*yaml.Node, error) {
 	return root, nil
 }
 
+// holdsLine is the start of a match file's last line (version 2 on).
+var holdsLine = []byte("holds:")
+
+// tail checks, on the bytes, that the file ends as rummy ends every match
+// file: with the line holds: {rounds: R, audit: A} and a line break, only
+// comments or blank lines after it. A file cut at any byte fails this,
+// so it is refused, never read as a shorter match.
+func (d *decoder) tail() error {
+	data := d.data
+	lines := bytes.Count(data, []byte("\n"))
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		return fmt.Errorf("%s:%d: the file ends in the middle of this line, without a line break: it was cut short "+
+			"(a match file ends with the line holds: {rounds: R, audit: A} and a line break); "+
+			"the previous version may be in %s.bak, and if you edited the file by hand, end it with a line break",
+			d.name, lines+1, d.name)
+	}
+	last := 0
+	for rest := data; len(rest) > 0; {
+		i := bytes.LastIndexByte(rest[:len(rest)-1], '\n') + 1
+		line := bytes.TrimSpace(rest[i:])
+		if len(line) > 0 && line[0] != '#' {
+			last = bytes.Count(data[:i], []byte("\n")) + 1
+			if bytes.HasPrefix(rest[i:], holdsLine) {
+				return nil
+			}
+			break
+		}
+		rest = rest[:i]
+	}
+	return fmt.Errorf("%s:%d: the file ends here, without its last line holds: {rounds: R, audit: A}: "+
+		"it was cut short, so rounds or audit entries may be missing; the previous version may be in %s.bak "+
+		"(if you removed that line by hand, put it back with the counts of rounds and audit entries)",
+		d.name, max(last, 1), d.name)
+}
+
+// holds checks the counts the file states on its last line against the
+// rounds and audit entries it holds.
+func (d *decoder) holds(root *yaml.Node, top fields, s *Sheet) error {
+	hn, err := top.need("holds")
+	if err != nil {
+		return err
+	}
+	if k := root.Content[len(root.Content)-2]; k.Value != "holds" {
+		return d.errorf(k, "%s comes after holds: holds: {rounds: R, audit: A} must be the file's last key", k.Value)
+	}
+	f, err := d.fields(hn, "holds", "rounds", "audit")
+	if err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		key, what string
+		have      int
+	}{
+		{"rounds", "rounds", len(s.Rounds)},
+		{"audit", "audit entries", len(s.Audit)},
+	} {
+		n, err := f.need(c.key)
+		if err != nil {
+			return err
+		}
+		want, err := d.count(n, "holds: "+c.key)
+		if err != nil {
+			return err
+		}
+		if want != c.have {
+			return d.errorf(n, "holds: the file says it holds %d %s, but it has %d: %s, or this count is wrong "+
+				"(if you removed or added them by hand on purpose, write %s: %d here)",
+				want, c.what, c.have, missingWhat(c.what, want, c.have), c.key, c.have)
+		}
+	}
+	return nil
+}
+
+func missingWhat(what string, want, have int) string {
+	if have < want {
+		return fmt.Sprintf("%d %s are missing", want-have, what)
+	}
+	return fmt.Sprintf("%d %s more than it says", have-want, what)
+}
+
 // placed returns the file's name with the line of a yamlfile error.
 func (d *decoder) placed(err error) string {
 	var e *yamlfile.Error
@@ -117,16 +228,23 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	if v != SchemaVersion {
+	if v < 1 || v > SchemaVersion {
 		hint := ""
 		if v > SchemaVersion {
 			hint = "; it was written by a newer rummy"
 		}
-		return nil, d.errorf(ver, "schema_version %d: this rummy reads version %d only%s", v, SchemaVersion, hint)
+		return nil, d.errorf(ver, "schema_version %d: this rummy reads versions 1 to %d only%s", v, SchemaVersion, hint)
 	}
-
-	top, err := d.fields(root, "the match", "schema_version", "created", "variant", "players", "first_dealer",
-		"target", "round_limit", "ended", "rounds", "audit")
+	known := []string{"schema_version", "created", "variant", "players", "first_dealer",
+		"target", "round_limit", "ended", "rounds", "audit"}
+	if v >= 2 {
+		// Version 2 closes the file with holds: {rounds: R, audit: A}.
+		if err := d.tail(); err != nil {
+			return nil, err
+		}
+		known = append(known, "holds")
+	}
+	top, err := d.fields(root, "the match", known...)
 	if err != nil {
 		return nil, err
 	}
@@ -193,9 +311,15 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 			return nil, err
 		}
 	}
+	if v >= 2 {
+		if err := d.holds(root, top, s); err != nil {
+			return nil, err
+		}
+	}
 	if err := d.check(s, places); err != nil {
 		return nil, err
 	}
+	s.comments = collectComments(root)
 	if ended != nil && len(s.Rounds) == 0 {
 		return nil, d.errorf(ended, "ended is set, but no round is recorded: a match ends after a round")
 	}
