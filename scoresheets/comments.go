@@ -25,18 +25,11 @@ func commentPath(path string, parent *yaml.Node, i int) string {
 	return path + "/" + strconv.Itoa(i+1)
 }
 
-// collectComments returns the comments of the tree under root by place,
-// or nil when it has none.
-func collectComments(root *yaml.Node) map[string]comment {
-	var out map[string]comment
+// walkPaths calls fn on every node under root with its place.
+func walkPaths(root *yaml.Node, fn func(n *yaml.Node, path string)) {
 	var walk func(n *yaml.Node, path string)
 	walk = func(n *yaml.Node, path string) {
-		if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
-			if out == nil {
-				out = map[string]comment{}
-			}
-			out[path] = comment{n.HeadComment, n.LineComment, n.FootComment}
-		}
+		fn(n, path)
 		for i, c := range n.Content {
 			p := commentPath(path, n, i)
 			if n.Kind == yaml.MappingNode && i%2 == 0 {
@@ -46,6 +39,20 @@ func collectComments(root *yaml.Node) map[string]comment {
 		}
 	}
 	walk(root, "")
+}
+
+// collectComments returns the comments of the tree under root by place,
+// or nil when it has none.
+func collectComments(root *yaml.Node) map[string]comment {
+	var out map[string]comment
+	walkPaths(root, func(n *yaml.Node, path string) {
+		if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
+			if out == nil {
+				out = map[string]comment{}
+			}
+			out[path] = comment{n.HeadComment, n.LineComment, n.FootComment}
+		}
+	})
 	return out
 }
 
@@ -55,20 +62,11 @@ func applyComments(root *yaml.Node, comments map[string]comment) {
 	if len(comments) == 0 {
 		return
 	}
-	var walk func(n *yaml.Node, path string)
-	walk = func(n *yaml.Node, path string) {
+	walkPaths(root, func(n *yaml.Node, path string) {
 		if c, ok := comments[path]; ok {
 			n.HeadComment, n.LineComment, n.FootComment = c.head, c.line, c.foot
 		}
-		for i, c := range n.Content {
-			p := commentPath(path, n, i)
-			if n.Kind == yaml.MappingNode && i%2 == 0 {
-				p += "@key"
-			}
-			walk(c, p)
-		}
-	}
-	walk(root, "")
+	})
 }
 
 // dropComments forgets the comments at path and under it.
