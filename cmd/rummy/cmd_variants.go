@@ -13,7 +13,7 @@ func newVariantsCmd(io *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "variants",
 		Short: "List, show and validate rule variants",
-		Long: `Variants are YAML files of rules (RULES.md 9). kids, basic, rummy500, gin
+		Long: `Variants are YAML files of rules (docs/rules.md lists every key). kids, basic, rummy500, gin
 and oklahoma-gin are built in; your own file can start from one with "base: basic" and change a few
 keys.`,
 		Example: `  rummy variants list
