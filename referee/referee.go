@@ -24,6 +24,14 @@ type Round struct {
 	Melds   []Meld   // every meld put down, in the order entered
 	Layoffs []Layoff // cards laid off onto those melds
 	Hands   []Hand   // what each player still holds
+
+	// Under knock scoring (gin rummy) a hand ends with a knock or dead
+	// (Stalemate): Knock is who knocked, Hands are both whole hands, Melds
+	// (optional) the knocker's melds as laid and Layoffs (optional) the
+	// defender's onto them; Upcard is the hand's first upcard, which
+	// Oklahoma Gin needs.
+	Knock  string
+	Upcard engine.Card
 }
 
 // Meld is a meld one player put down.
@@ -65,6 +73,9 @@ type Verdict struct {
 	// Scores holds each player's score in seating order; it is set only when
 	// there are no problems.
 	Scores []Score
+	// Knock is, under knock scoring, how the hand was played and scored;
+	// nil under the other methods.
+	Knock *KnockResult
 }
 
 // OK reports whether the round stands.
@@ -94,6 +105,12 @@ func unreadable(format string, args ...any) error {
 func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 	if err := checkShape(players, r); err != nil {
 		return Verdict{}, err
+	}
+	if v.Scoring.Method == variants.Knock {
+		return judgeKnock(v, players, r)
+	}
+	if r.Knock != "" || r.Upcard != 0 {
+		return Verdict{}, unreadable("a knock and an upcard belong to knock scoring (gin), and %s scores by %s", v.Name, v.Scoring.Method)
 	}
 	rules := v.Rules(len(players))
 	method := v.Scoring.Method
