@@ -307,7 +307,7 @@ func (r *reader) missing(prefix string, line int) {
 			if _, ok := ruleDefaults[key]; ok && (!r.builtin || fieldByKey[key].optional) {
 				continue
 			}
-			r.add(problemf(line, key, "missing: give it, or start from a built-in with base: (RULES.md gives no default for it)"))
+			r.add(problemf(line, key, "missing: give it, or start from a built-in with base: (the rule book, docs/rules.md, gives no default for it)"))
 		case r.groups[key]:
 			r.missing(key, l)
 		}

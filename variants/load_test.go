@@ -302,11 +302,11 @@ func TestLoadWithoutBase(t *testing.T) {
 	// What no default can guess must be given.
 	_, err = Load("bare.yaml", []byte("name: bare\nruns: {ace: high}\n"))
 	want := []string{
-		"bare.yaml:1: players.min: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
-		"bare.yaml:1: players.max: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
-		"bare.yaml:1: deal.cards: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
-		"bare.yaml:1: scoring.method: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
-		"bare.yaml:1: scoring.target: missing: give it, or start from a built-in with base: (RULES.md gives no default for it)",
+		"bare.yaml:1: players.min: missing: give it, or start from a built-in with base: (the rule book, docs/rules.md, gives no default for it)",
+		"bare.yaml:1: players.max: missing: give it, or start from a built-in with base: (the rule book, docs/rules.md, gives no default for it)",
+		"bare.yaml:1: deal.cards: missing: give it, or start from a built-in with base: (the rule book, docs/rules.md, gives no default for it)",
+		"bare.yaml:1: scoring.method: missing: give it, or start from a built-in with base: (the rule book, docs/rules.md, gives no default for it)",
+		"bare.yaml:1: scoring.target: missing: give it, or start from a built-in with base: (the rule book, docs/rules.md, gives no default for it)",
 	}
 	if got := problems(t, err); !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
