@@ -78,24 +78,40 @@ func readFile(path string) ([]byte, error) {
 }
 
 // Create writes s to a new match file at path, as Save does. It fails,
-// with an error matching fs.ErrExist, when the file exists.
+// with an error matching fs.ErrExist, when a file (or a symbolic link) of
+// that name exists. It takes no lock and makes no PATH.lock: the new file
+// appears whole, under its name, only if no file had that name, so a
+// Create that fails leaves nothing behind.
 func Create(path string, s *Sheet) (Stamp, error) { return Save(path, s, Stamp{}) }
 
 // Save writes s over the match file at path, which must still hold the
-// bytes stamp identifies (the zero Stamp: there must be no file). It takes
-// the lock as Update does, waiting up to DefaultTimeout, and returns the
-// new file's stamp.
+// bytes stamp identifies (the zero Stamp: there must be no file; see
+// Create). It takes the lock as Update does, waiting up to DefaultTimeout,
+// and returns the new file's stamp.
 //
 // When the file on disk no longer matches stamp, Save refuses with an
 // error matching ErrChanged and writes nothing. Otherwise it writes
 // atomically: a temporary file in the same folder with the original's
-// permissions (0644 for a new file) is written and synced, the previous
-// version is kept as PATH.bak, the temporary file is renamed over PATH and
-// the folder is synced. A crash at any point leaves the old file or the new
-// one, never a torn one. Save also refuses a sheet that would not load back
-// (one changed by hand into an inconsistent state).
+// permissions (0644 for a new file) is written and synced; the stamp is
+// checked again, so an edit made while it was written is kept and the
+// save refused; the current version is kept as PATH.bak (a hard link made
+// under a temporary name, renamed to PATH.bak only once the new version
+// has replaced PATH, so PATH.bak is never the file PATH is); the temporary
+// file is renamed over PATH and the folder is synced. A crash at any point
+// leaves the old file or the new one, never a torn one. Save also refuses
+// a sheet that would not load back (one changed by hand into an
+// inconsistent state). Every error says that nothing was recorded.
+//
+// A PATH that is a symbolic link is followed: the file it names is the
+// match, and its folder gets the temporary file, the lock and PATH.bak. A
+// PATH.lock that is a symbolic link is refused, never followed; a PATH.bak
+// that is one is replaced by the backup, and what it pointed to is left
+// alone.
 func Save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 	path = resolve(path)
+	if stamp.IsZero() {
+		return save(path, s, stamp)
+	}
 	unlock, err := lock(path, DefaultTimeout)
 	if err != nil {
 		return Stamp{}, err
@@ -156,7 +172,7 @@ func lock(path string, timeout time.Duration) (unlock func(), err error) {
 	for {
 		unlock, held, err := tryLock(name)
 		if err != nil {
-			return nil, fmt.Errorf("locking %s: %w", path, err)
+			return nil, fmt.Errorf("could not lock %s: %w; nothing was recorded", path, err)
 		}
 		if held {
 			return unlock, nil
@@ -170,11 +186,36 @@ func lock(path string, timeout time.Duration) (unlock func(), err error) {
 	}
 }
 
-// save writes s to path under a lock the caller holds.
+// saveHook, when set by a test, is called at each stage of a save:
+// "temp created", "temp written", "backup linked", "renamed".
+var saveHook func(stage string)
+
+func hook(stage string) {
+	if saveHook != nil {
+		saveHook(stage)
+	}
+}
+
+// notSaved says plainly that a save failed and nothing was recorded,
+// naming the cause without the temporary file's name.
+func notSaved(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && strings.Contains(filepath.Base(pe.Path), ".tmp-") {
+		err = pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		err = le.Err
+	}
+	return fmt.Errorf("could not save %s: %w; nothing was recorded, and the match file is as it was", path, err)
+}
+
+// save writes s to path under a lock the caller holds (none for a new
+// file).
 func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 	data := Marshal(s)
 	if _, err := Unmarshal(path, data); err != nil {
-		return Stamp{}, fmt.Errorf("not saving %s: the match would not load back: %w", path, err)
+		return Stamp{}, fmt.Errorf("not saving %s: the match would not load back, so nothing was recorded: %w", path, err)
 	}
 	perm, err := checkStamp(path, stamp)
 	if err != nil {
@@ -184,10 +225,12 @@ func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 	if dir == "" {
 		dir = "."
 	}
-	removeLeftovers(dir, base)
+	if !stamp.IsZero() {
+		removeLeftovers(dir, base) // only a lock holder may
+	}
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return Stamp{}, err
+		return Stamp{}, notSaved(path, err)
 	}
 	done := false
 	defer func() {
@@ -196,37 +239,83 @@ func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 			os.Remove(tmp.Name())
 		}
 	}()
+	hook("temp created")
 	if err := tmp.Chmod(perm); err != nil {
-		return Stamp{}, err
+		return Stamp{}, notSaved(path, err)
 	}
 	if _, err := tmp.Write(data); err != nil {
-		return Stamp{}, err
+		return Stamp{}, notSaved(path, err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return Stamp{}, err
+		return Stamp{}, notSaved(path, err)
 	}
 	if err := tmp.Close(); err != nil {
+		return Stamp{}, notSaved(path, err)
+	}
+	hook("temp written")
+	// Again, now: writing and syncing take time, and a hand edit made
+	// meanwhile must be kept, not overwritten. What is left is the moment
+	// between this check and the rename, which no file system closes.
+	if _, err := checkStamp(path, stamp); err != nil {
 		return Stamp{}, err
 	}
-	if !stamp.IsZero() {
-		if err := backup(path, filepath.Join(dir, "."+base+".bak-tmp")); err != nil {
-			return Stamp{}, fmt.Errorf("keeping %s.bak: %w", path, err)
+	if stamp.IsZero() {
+		if err := createExclusive(tmp.Name(), path); err != nil {
+			return Stamp{}, err
 		}
+		done = true
+		os.Remove(tmp.Name())
+	} else {
+		bak := filepath.Join(dir, "."+base+".bak-tmp")
+		if err := backup(path, bak); err != nil {
+			return Stamp{}, notSaved(path, fmt.Errorf("keeping the previous version as %s.bak: %w", base, err))
+		}
+		hook("backup linked")
+		if err := os.Rename(tmp.Name(), path); err != nil {
+			os.Remove(bak)
+			return Stamp{}, notSaved(path, err)
+		}
+		done = true
+		hook("renamed")
+		// bak is the previous version, and no longer the file path is.
+		if err := os.Rename(bak, path+".bak"); err != nil {
+			os.Remove(bak)
+		}
+		// rename does nothing when both names are one file (an old
+		// PATH.bak that was a hard link of PATH): bak must not stay.
+		os.Remove(bak)
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return Stamp{}, err
-	}
-	done = true
 	if err := syncDir(dir); err != nil {
-		return Stamp{}, fmt.Errorf("syncing the folder of %s: %w", path, err)
+		return Stamp{}, fmt.Errorf("syncing the folder of %s: %w (the new version is written, but may not survive a power cut)", path, err)
 	}
 	return stampOf(data), nil
+}
+
+// createExclusive gives the written file tmp the name path, only if no
+// file has that name: a hard link does it in one step. Where the file
+// system has no hard links, a rename after a check does it, leaving a
+// moment in which a file created by another program could be replaced.
+func createExclusive(tmp, path string) error {
+	err := os.Link(tmp, path)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("%s already exists; nothing written: %w", path, fs.ErrExist)
+	}
+	if _, lerr := os.Lstat(path); lerr == nil {
+		return fmt.Errorf("%s already exists; nothing written: %w", path, fs.ErrExist)
+	}
+	if rerr := os.Rename(tmp, path); rerr != nil {
+		return notSaved(path, rerr)
+	}
+	return nil
 }
 
 // checkStamp checks that path holds what stamp identifies and returns the
 // permissions a new version should have.
 func checkStamp(path string, stamp Stamp) (fs.FileMode, error) {
-	fi, err := os.Stat(path)
+	fi, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if !stamp.IsZero() {
@@ -234,16 +323,16 @@ func checkStamp(path string, stamp Stamp) (fs.FileMode, error) {
 		}
 		return 0o644, nil
 	case err != nil:
-		return 0, err
-	case !fi.Mode().IsRegular():
-		return 0, fmt.Errorf("%s is not a regular file", path)
+		return 0, notSaved(path, err)
 	case stamp.IsZero():
 		return 0, fmt.Errorf("%s already exists; nothing written: %w", path, fs.ErrExist)
+	case !fi.Mode().IsRegular():
+		return 0, fmt.Errorf("%s is not a regular file; nothing written", path)
 	}
 	if fi.Size() == stamp.Size {
 		data, err := readFile(path)
 		if err != nil {
-			return 0, err
+			return 0, notSaved(path, err)
 		}
 		if stampOf(data) == stamp {
 			return fi.Mode().Perm(), nil
@@ -252,9 +341,9 @@ func checkStamp(path string, stamp Stamp) (fs.FileMode, error) {
 	return 0, fmt.Errorf("%s changed on disk since it was loaded (edited by hand or by another rummy); nothing written, so load it again and redo the change: %w", path, ErrChanged)
 }
 
-// backup keeps the current file as PATH.bak: a hard link (or, where the
-// file system has none, a synced copy) made under a temporary name, then
-// renamed over the old backup, so PATH.bak is always a whole version.
+// backup keeps the current file under the name tmp: a hard link (or,
+// where the file system has none, a synced copy). save renames it to
+// PATH.bak once PATH is the new version.
 func backup(path, tmp string) error {
 	os.Remove(tmp)
 	if err := os.Link(path, tmp); err != nil {
@@ -263,7 +352,7 @@ func backup(path, tmp string) error {
 			return err
 		}
 	}
-	return os.Rename(tmp, path+".bak")
+	return nil
 }
 
 func copyFile(from, to string) error {

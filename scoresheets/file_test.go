@@ -20,7 +20,7 @@ import (
 
 // A test binary run with childEnv set is a second rummy: see TestMain.
 const (
-	childEnv = "SCORESHEETS_TEST_CHILD" // "crash" or "add N"
+	childEnv = "SCORESHEETS_TEST_CHILD" // "crash", "add N" or "kill at STAGE"
 	pathEnv  = "SCORESHEETS_TEST_PATH"
 )
 
@@ -35,6 +35,17 @@ func TestMain(m *testing.M) {
 // killed), N of them under "add N". It prints the number of rounds after
 // each save it has seen succeed.
 func child(mode, path string) int {
+	if stage, ok := strings.CutPrefix(mode, "kill at "); ok {
+		// Killed by itself, at one stage of a save.
+		saveHook = func(s string) {
+			if s == stage {
+				p, _ := os.FindProcess(os.Getpid())
+				p.Kill()
+				select {}
+			}
+		}
+		mode = "add 1"
+	}
 	n := -1
 	if rest, ok := strings.CutPrefix(mode, "add "); ok {
 		n, _ = strconv.Atoi(rest)

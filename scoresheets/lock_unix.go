@@ -4,6 +4,7 @@ package scoresheets
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -11,7 +12,13 @@ import (
 // tryLock tries once to take an exclusive flock on the file name, creating
 // it if need be. The kernel drops the lock when its holder dies.
 func tryLock(name string) (unlock func(), held bool, err error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	// O_NOFOLLOW: a lock file that is a symbolic link (dangling, or to
+	// anywhere) is refused, so rummy never creates a file outside the
+	// match's folder.
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, false, fmt.Errorf("%s is a symbolic link, which rummy does not follow: remove it", name)
+	}
 	if err != nil {
 		return nil, false, err
 	}

@@ -206,7 +206,9 @@ func runMatchNew(io *streams, cmd *cobra.Command, o *matchNewOptions) error {
 			rel = path
 		}
 		if err := writeFileAtomic(currentFile(s), []byte(rel+"\n"), 0o644); err != nil {
-			return cannot("match new: recording the current match: %v", err)
+			// A match new that fails leaves no match behind.
+			os.Remove(path)
+			return cannot("match new: could not make %s the current match: %v; nothing was recorded", path, err)
 		}
 	}
 	st := sheet.Standing()
