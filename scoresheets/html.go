@@ -167,13 +167,18 @@ func roundScores(s *Sheet, e Entry) string {
 	return strings.Join(parts, ", ")
 }
 
-// rulesCard returns the rules of the match, the lines that state one key
-// or state a house rule (the decided corners, and the player counts, are
-// the same in every match of the variant), with the match's
-// own target where it was set apart from the variant's, and what the
-// marked lines differ from. A built-in's rules stored without a base are
-// compared with that built-in, so a --rule given when the match started is
-// what shows as changed.
+// cardSections are the sections of variants.Describe the rules card shows
+// whole: what decides a meld and a score. Of the others (players and
+// decks, going out, dealing) it shows only the house rules.
+var cardSections = map[string]bool{"Melds": true, "Aces": true, "Jokers": true, "Laying off": true, "Scoring": true, "Target": true}
+
+// rulesCard returns the rules of the match, short enough to print with
+// the table: in the sections of cardSections the lines that state one key,
+// elsewhere only the house rules (the decided corners are the same in
+// every match); with the match's own target where it was set apart from
+// the variant's, and what the marked lines differ from. A built-in's
+// rules stored without a base are compared with that built-in, so a
+// --rule given when the match started is what shows as changed.
 func rulesCard(s *Sheet) ([]variants.Section, string) {
 	v := *s.Variant
 	if v.Base == "" {
@@ -185,7 +190,7 @@ func rulesCard(s *Sheet) ([]variants.Section, string) {
 	for _, sec := range variants.Describe(&v) {
 		var lines []variants.Line
 		for _, l := range sec.Lines {
-			if l.Key != "" || l.Changed {
+			if l.Changed || l.Key != "" && cardSections[sec.Title] {
 				lines = append(lines, l)
 			}
 		}
