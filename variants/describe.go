@@ -323,14 +323,17 @@ func (d *describer) scoring() {
 	}
 	d.add(fmt.Sprintf("Card points: A %d, %s, J Q K %d%s.", val.Ace, pips, val.Face, jk),
 		"scoring.values.ace", "scoring.values.face", "scoring.values.joker", "scoring.values.pips")
-	if v.Checks.HandPoints {
+	switch {
+	case sc.Method == Knock:
+		// A gin hand is judged from both whole hands: no points are given.
+	case v.Checks.HandPoints:
 		var parts []string
 		for _, s := range segments(v.Decks, v.Players.Min, v.Players.Max) {
 			n := v.Rules(max(s.lo, v.Players.Min)).PackPoints()
 			parts = append(parts, s.say(strconv.Itoa(n), "players"))
 		}
 		d.add(fmt.Sprintf("A hand given as a points total may not be more than the cards not on the table could hold (the whole pack holds %s points).", strings.Join(parts, "; ")), "checks.hand_points")
-	} else {
+	default:
 		d.add("House rule: a hand given as a points total is taken as given, however large.", "checks.hand_points")
 	}
 	if sc.Method == MeldPoints && v.Runs.Enabled && (v.Runs.Ace != engine.AceHigh || v.Runs.Wrap) {

@@ -123,6 +123,7 @@ func TestDescribeDecisions(t *testing.T) {
 		{"basic", nil, "the whole pack holds 340 points", false},
 		{"rummy500", nil, "The player who goes out must have melded or laid off something", false},
 		{"basic", nil, "must have melded or laid off", true},
+		{"gin", nil, "A hand given as a points total", true}, // a gin hand is judged from whole hands
 		{"rummy500", nil, "A joker on the table keeps the card it stands for", false},
 		{"basic", nil, "A rummy claim is refused when another player laid off onto the claimant's melds", false},
 		{"gin", nil, "left after the discard is at most 10.", false},
