@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/variants"
 )
 
 var annBob = []string{"Ann", "Bob"}
@@ -412,4 +413,70 @@ func bruteDefender(t *testing.T, rules engine.Rules, dh []engine.Card, melds [][
 	}
 	walk(0)
 	return best
+}
+
+// TestMatchEndBonuses: a gin match to 100 (pagat's modern scoring): the
+// game bonus of 100 to the first to reach it, a box of 25 for every hand
+// each player won, a shutout doubling the winner's total; the classic
+// values (box 20, a flat 100 for a shutout) from examples/gin-classic.yaml.
+func TestMatchEndBonuses(t *testing.T) {
+	win := func(p string, n int) Result {
+		return Result{Winner: p, Scores: map[string]int{"Ann": 0, "Bob": 0, p: n}}
+	}
+	dead := Result{Scores: map[string]int{"Ann": 0, "Bob": 0}}
+	gin := builtin(t, "gin")
+	classic, err := variants.LoadFile("../examples/gin-classic.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		v       *variants.Variant
+		results []Result
+		totals  map[string]int
+		bonuses map[string][]Bonus
+	}{
+		{"not finished: no bonus", gin, []Result{win("Ann", 36), win("Bob", 33)},
+			map[string]int{"Ann": 36, "Bob": 33}, nil},
+		{"game and boxes", gin, []Result{win("Ann", 36), win("Bob", 33), dead, win("Ann", 55), win("Ann", 36)},
+			map[string]int{"Ann": 127 + 100 + 3*25, "Bob": 33 + 25},
+			map[string][]Bonus{"Ann": {{GameBonus, 0, 100}, {BoxBonus, 3, 75}}, "Bob": {{BoxBonus, 1, 25}}}},
+		{"shutout doubles", gin, []Result{win("Ann", 36), dead, win("Ann", 55), win("Ann", 36)},
+			map[string]int{"Ann": (127 + 100 + 75) * 2, "Bob": 0},
+			map[string][]Bonus{"Ann": {{GameBonus, 0, 100}, {BoxBonus, 3, 75}, {ShutoutBonus, 0, 302}}}},
+		{"classic shutout is a flat 100", classic, []Result{win("Ann", 36), win("Ann", 55), win("Ann", 36)},
+			map[string]int{"Ann": 127 + 100 + 3*20 + 100, "Bob": 0},
+			map[string][]Bonus{"Ann": {{GameBonus, 0, 100}, {BoxBonus, 3, 60}, {ShutoutBonus, 0, 100}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := Match{Variant: tt.v, Players: annBob, Target: 100}
+			st := m.Stand(tt.results)
+			if !reflect.DeepEqual(st.Totals, tt.totals) || !reflect.DeepEqual(st.Bonuses, tt.bonuses) {
+				t.Errorf("totals %v bonuses %v\nwant %v %v", st.Totals, st.Bonuses, tt.totals, tt.bonuses)
+			}
+			if tt.bonuses != nil && (!st.Finished || !slices.Equal(st.Winners, []string{"Ann"})) {
+				t.Errorf("finished %v winners %v, want Ann", st.Finished, st.Winners)
+			}
+		})
+	}
+}
+
+// TestWinnerDealsAfterAGinHand: under deal.rotation winner the hand's
+// winner deals next, the undercutter too; after a dead hand the same
+// dealer deals again.
+func TestWinnerDealsAfterAGinHand(t *testing.T) {
+	v := builtin(t, "gin")
+	if err := v.Override("deal.rotation=winner"); err != nil {
+		t.Fatal(err)
+	}
+	m := Match{Variant: v, Players: annBob, Target: 100}
+	rs := []Result{{Dealer: "Ann", Winner: "Bob", Scores: map[string]int{"Bob": 33}}}
+	if d := m.Stand(rs).NextDealer; d != "Bob" {
+		t.Errorf("after Bob's undercut %s deals, want Bob", d)
+	}
+	rs = append(rs, Result{Dealer: "Bob", Scores: map[string]int{}})
+	if d := m.Stand(rs).NextDealer; d != "Bob" {
+		t.Errorf("after a dead hand %s deals, want Bob again", d)
+	}
 }

@@ -11,6 +11,17 @@ type Result struct {
 	Dealer string
 	Out    string         // "" for a stalemate or nobody out
 	Scores map[string]int // what the round added to each total
+	// Winner is who won a hand nobody went out of: under knock scoring
+	// the knocker or the defender who undercut. Out wins otherwise.
+	Winner string
+}
+
+// won returns who won the round: the player out, else Winner.
+func (r Result) won() string {
+	if r.Out != "" {
+		return r.Out
+	}
+	return r.Winner
 }
 
 // Match is a match's settings: who plays, in seating order, and when it
@@ -34,7 +45,28 @@ type Standing struct {
 	// Why says, once Finished, how the match ended: "target", "rounds",
 	// "ended", or "out" (single-round scoring).
 	Why string
+	// Bonuses are the match-end bonuses (scoring.game_bonus, .box_bonus,
+	// .shutout) by player, set once the match is finished at its target
+	// with one winner; Totals then include them.
+	Bonuses map[string][]Bonus
 }
+
+// Bonus is one match-end bonus of a player.
+type Bonus struct {
+	Kind   BonusKind
+	Count  int // hands won, for a box bonus
+	Points int
+}
+
+// BonusKind names a match-end bonus.
+type BonusKind string
+
+// The match-end bonuses.
+const (
+	GameBonus    BonusKind = "game"    // to the winner at the target
+	BoxBonus     BonusKind = "box"     // to each player, for every hand won
+	ShutoutBonus BonusKind = "shutout" // to the winner, when no other player won a hand
+)
 
 // Stand computes the standing after results, in the order played. Totals
 // are always recomputed from the rounds (RULES.md 5: the match ends at the
@@ -65,7 +97,47 @@ func (m Match) Stand(results []Result) Standing {
 	if !st.Finished && m.Ended && len(results) > 0 {
 		st.Finished, st.Why, st.Winners = true, "ended", st.Leaders
 	}
+	if st.Finished && st.Why == "target" && len(st.Winners) == 1 {
+		m.addBonuses(&st, results)
+	}
 	return st
+}
+
+// addBonuses adds the match-end bonuses to a match won at its target
+// (pagat's Gin Rummy): the game bonus to the winner, a box bonus to each
+// player for every hand won, and for a shutout (no other player won a
+// hand) the winner's total doubled or a flat bonus.
+func (m Match) addBonuses(st *Standing, results []Result) {
+	sc := m.Variant.Scoring
+	if sc.GameBonus == 0 && sc.BoxBonus == 0 && sc.Shutout == 0 {
+		return
+	}
+	won := map[string]int{}
+	for _, r := range results {
+		if w := r.won(); w != "" && r.Scores[w] > 0 {
+			won[w]++
+		}
+	}
+	winner := st.Winners[0]
+	st.Bonuses = map[string][]Bonus{}
+	give := func(p string, b Bonus) {
+		if b.Points != 0 {
+			st.Bonuses[p] = append(st.Bonuses[p], b)
+			st.Totals[p] += b.Points
+		}
+	}
+	give(winner, Bonus{Kind: GameBonus, Points: sc.GameBonus})
+	for _, p := range m.Players {
+		give(p, Bonus{Kind: BoxBonus, Count: won[p], Points: won[p] * sc.BoxBonus})
+	}
+	if len(won) == 1 && won[winner] > 0 {
+		switch {
+		case sc.Shutout == variants.ShutoutDouble:
+			give(winner, Bonus{Kind: ShutoutBonus, Points: st.Totals[winner]})
+		case sc.Shutout > 0:
+			give(winner, Bonus{Kind: ShutoutBonus, Points: sc.Shutout})
+		}
+	}
 }
 
 // nextDealer returns who deals after round r (RULES.md 5a).
@@ -73,8 +145,8 @@ func (m Match) nextDealer(r Result) string {
 	if m.Variant.Deal.Rotation == variants.RotateWinner {
 		// RULES.md 10.6: after a round nobody won (a stalemate, nobody
 		// out) the same dealer deals again.
-		if r.Out != "" {
-			return r.Out
+		if w := r.won(); w != "" {
+			return w
 		}
 		if slices.Contains(m.Players, r.Dealer) {
 			return r.Dealer

@@ -37,6 +37,8 @@
 //	    dealer: Ann
 //	    out: Bob              # or stalemate: true, or neither when nobody went out
 //	    rummy: true           # only when claimed
+//	    knock: Ann            # a gin hand (knock scoring): who knocked, instead of out
+//	    upcard: "9S"          # a gin hand's first upcard, when given (Oklahoma needs it)
 //	    melds:
 //	      - {player: Bob, cards: "7H 8H 9H"}
 //	    layoffs:
@@ -50,7 +52,9 @@
 //	  - {time: '2026-03-01T19:41:12Z', action: round, round: 1, note: "Bob out: Ann 0, Bob 25, Cy 0"}
 //	holds: {rounds: 1, audit: 2}   # always the last line
 //
-// An ended: TIME key appears once the players agree to stop. Totals are
+// A gin hand holds both whole hands; melds (the knocker's, as laid) and
+// layoffs (the defender's onto them) appear when given. An ended: TIME key
+// appears once the players agree to stop. Totals are
 // not stored: they follow from the rounds. The last line counts the rounds
 // and audit entries before it, so a file cut at any byte is refused
 // (saying it was cut short), never read as a shorter match; a person who

@@ -51,8 +51,8 @@ func exportCSV(s *Sheet, w io.Writer) error {
 	running := runningTotals(s)
 	for i, e := range s.Rounds {
 		out := e.Round.Out
-		if e.Round.Stalemate {
-			out = "stalemate"
+		if e.Round.Stalemate || e.Round.Knock != "" {
+			out = outText(e.Round)
 		}
 		rummy := ""
 		if e.Round.Rummy {
@@ -68,6 +68,18 @@ func exportCSV(s *Sheet, w io.Writer) error {
 		cw.Write(row)
 	}
 	st := s.Standing()
+	cur := running0(running, len(s.Players))
+	for _, b := range bonusRows(s, st) {
+		row := []string{"bonus", "", b.label, ""}
+		for _, p := range s.Players {
+			row = append(row, strconv.Itoa(b.points[p]))
+		}
+		for j, p := range s.Players {
+			cur[j] += b.points[p]
+			row = append(row, strconv.Itoa(cur[j]))
+		}
+		cw.Write(row)
+	}
 	row := []string{"total", "", "", ""}
 	for range s.Players {
 		row = append(row, "")
@@ -109,6 +121,15 @@ func exportMarkdown(s *Sheet, w io.Writer) error {
 		fmt.Fprintf(bw, "| %d | %s | %s |", e.Number, mdEscape(e.Dealer), mdEscape(outText(e.Round)))
 		for j, p := range s.Players {
 			fmt.Fprintf(bw, " %s (%d) |", signed(e.Scores[p]), running[i][j])
+		}
+		bw.WriteString("\n")
+	}
+	cur := running0(running, len(s.Players))
+	for _, b := range bonusRows(s, st) {
+		fmt.Fprintf(bw, "| | | %s |", mdEscape(b.label))
+		for j, p := range s.Players {
+			cur[j] += b.points[p]
+			fmt.Fprintf(bw, " %s (%d) |", signed(b.points[p]), cur[j])
 		}
 		bw.WriteString("\n")
 	}

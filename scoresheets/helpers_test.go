@@ -46,6 +46,7 @@ func target(n int) *int { return &n }
 // rd builds a round from a compact text form:
 //
 //	"out Bob; rummy; meld Ann 7H 8H JK=9H; lay Bob 10H onto 1; hand Ann KH 3D; points Cy 12; stalemate"
+//	"knock Ann; upcard 9S; hand Ann ...; hand Bob ..."
 func rd(t testing.TB, spec string) referee.Round {
 	t.Helper()
 	r, err := parseRound(spec)
@@ -67,6 +68,14 @@ func parseRound(spec string) (referee.Round, error) {
 			r.Out = f[1]
 		case "rummy":
 			r.Rummy = true
+		case "knock":
+			r.Knock = f[1]
+		case "upcard":
+			c, err := engine.ParseCard(f[1])
+			if err != nil {
+				return r, err
+			}
+			r.Upcard = c
 		case "stalemate":
 			r.Stalemate = true
 		case "meld":

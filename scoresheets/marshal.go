@@ -92,6 +92,12 @@ func entryNode(s *Sheet, e Entry) *yaml.Node {
 	if r.Rummy {
 		add(m, "rummy", boolean(true))
 	}
+	if r.Knock != "" {
+		add(m, "knock", str(r.Knock))
+	}
+	if r.Upcard != 0 {
+		add(m, "upcard", quoted(r.Upcard.String()))
+	}
 	if len(r.Melds) > 0 {
 		melds := seq(false)
 		for _, md := range r.Melds {

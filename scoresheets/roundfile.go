@@ -28,7 +28,7 @@ func ParseRound(name string, data []byte, players []string) (referee.Round, erro
 	if err != nil {
 		return r, err
 	}
-	f, err := d.fields(root, "the round", "out", "stalemate", "rummy", "melds", "layoffs", "hands")
+	f, err := d.fields(root, "the round", "out", "stalemate", "rummy", "knock", "upcard", "melds", "layoffs", "hands")
 	if err != nil {
 		return r, err
 	}

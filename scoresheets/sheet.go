@@ -226,9 +226,23 @@ func (s *Sheet) Standing() referee.Standing {
 func results(rounds []Entry) []referee.Result {
 	rs := make([]referee.Result, len(rounds))
 	for i, e := range rounds {
-		rs[i] = referee.Result{Dealer: e.Dealer, Out: e.Round.Out, Scores: e.Scores}
+		rs[i] = result(e)
 	}
 	return rs
+}
+
+// result is what the match needs of entry e. A gin hand's winner is the
+// one player it scored for: the knocker, or the defender who undercut.
+func result(e Entry) referee.Result {
+	r := referee.Result{Dealer: e.Dealer, Out: e.Round.Out, Scores: e.Scores}
+	if e.Round.Knock != "" {
+		for p, n := range e.Scores {
+			if n > 0 {
+				r.Winner = p
+			}
+		}
+	}
+	return r
 }
 
 // Record judges round r with the referee and, when it stands, appends it,
@@ -374,7 +388,7 @@ func joinAnd(names []string) string {
 // nextDealer returns who deals after round e, by the referee's rule.
 func (s *Sheet) nextDealer(e Entry) string {
 	m := referee.Match{Variant: s.Variant, Players: s.Players}
-	return m.Stand([]referee.Result{{Dealer: e.Dealer, Out: e.Round.Out}}).NextDealer
+	return m.Stand([]referee.Result{result(e)}).NextDealer
 }
 
 // redeal sets the dealers of rounds[from:] by the rotation and returns how

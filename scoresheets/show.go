@@ -40,6 +40,13 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 	for j := range s.Players {
 		scoreW[j], totalW[j] = 2, len(strconv.Itoa(st.Totals[s.Players[j]]))
 	}
+	bonuses := bonusRows(s, st)
+	for _, b := range bonuses {
+		outW = max(outW, width(b.label))
+		for j, p := range s.Players {
+			scoreW[j] = max(scoreW[j], len(signed(b.points[p])))
+		}
+	}
 	for i, e := range s.Rounds {
 		dealW = max(dealW, width(e.Dealer))
 		outW = max(outW, width(outText(e.Round)))
@@ -62,6 +69,16 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 		fmt.Fprintf(bw, "%*d  %s  %s", numW, e.Number, pad(e.Dealer, dealW), pad(outText(e.Round), outW))
 		for j, p := range s.Players {
 			cell := fmt.Sprintf("%*s %*d", scoreW[j], signed(e.Scores[p]), totalW[j], running[i][j])
+			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
+		}
+		bw.WriteString("\n")
+	}
+	cur := running0(running, len(s.Players))
+	for _, b := range bonuses {
+		fmt.Fprintf(bw, "%s  %s  %s", pad("", numW), pad("", dealW), pad(b.label, outW))
+		for j, p := range s.Players {
+			cur[j] += b.points[p]
+			cell := fmt.Sprintf("%*s %*d", scoreW[j], signed(b.points[p]), totalW[j], cur[j])
 			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
 		}
 		bw.WriteString("\n")
@@ -116,8 +133,18 @@ func runningTotals(s *Sheet) [][]int {
 	return out
 }
 
+// running0 returns a copy of the last running totals, or zeros.
+func running0(running [][]int, n int) []int {
+	if len(running) == 0 {
+		return make([]int, n)
+	}
+	return append([]int(nil), running[len(running)-1]...)
+}
+
 func outText(r referee.Round) string {
 	switch {
+	case r.Knock != "":
+		return r.Knock + " knocked"
 	case r.Stalemate:
 		return "stalemate"
 	case r.Out == "":
@@ -126,6 +153,43 @@ func outText(r referee.Round) string {
 		return r.Out + " (rummy)"
 	}
 	return r.Out
+}
+
+// bonusRow is one line of match-end bonuses on a scoresheet: a kind of
+// bonus and what it adds to each player.
+type bonusRow struct {
+	label  string
+	points map[string]int
+}
+
+// bonusRows returns the match-end bonuses of st as lines, one a kind
+// (game, box, shutout) in that order, for a match finished at its target.
+func bonusRows(s *Sheet, st referee.Standing) []bonusRow {
+	var rows []bonusRow
+	for _, kind := range []referee.BonusKind{referee.GameBonus, referee.BoxBonus, referee.ShutoutBonus} {
+		row := bonusRow{label: string(kind) + " bonus", points: map[string]int{}}
+		for _, p := range s.Players {
+			for _, b := range st.Bonuses[p] {
+				if b.Kind == kind {
+					row.points[p] += b.Points
+				}
+			}
+		}
+		if len(row.points) > 0 {
+			if kind == referee.BoxBonus {
+				row.label = fmt.Sprintf("box bonus (%d a hand won)", s.Variant.Scoring.BoxBonus)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+func upcardText(r referee.Round) string {
+	if r.Upcard == 0 {
+		return ""
+	}
+	return r.Upcard.String()
 }
 
 func totalsText(players []string, totals map[string]int) string {
@@ -254,11 +318,15 @@ func markers(players []string) []byte {
 //	{"variant": "basic", "players": ["Ann","Bob"], "target": 100,
 //	 "rounds": [{"number": 1, "dealer": "Ann", "out": "Bob", "scores": {"Ann": 0, "Bob": 41}}],
 //	 "totals": {"Ann": 0, "Bob": 41}, "next_dealer": "Bob",
-//	 "finished": false, "winner": null, "winners": []}
+//	 "finished": false, "winner": null, "winners": [], "bonuses": {"Ann": [], "Bob": []}}
 //
 // out is null for a stalemate or when nobody went out; winner is the
 // winner's name once the match is over, null while it goes on and when
-// the win is shared (or nobody won), and winners lists every winner. Scores and totals list the players in seating order.
+// the win is shared (or nobody won), and winners lists every winner.
+// bonuses lists each player's match-end bonuses ({"kind": "game" | "box"
+// | "shutout", "count": hands won for a box, "points": N}) once the match
+// is won at its target; totals then include them. A gin hand's round has
+// "knock": NAME. Scores and totals list the players in seating order.
 func ShowJSON(s *Sheet, w io.Writer) error { return writeJSON(s, w, false) }
 
 type jsonShow struct {
@@ -271,12 +339,51 @@ type jsonShow struct {
 	Finished   bool        `json:"finished"`
 	Winner     *string     `json:"winner"`
 	Winners    []string    `json:"winners"`
+	// Bonuses are the match-end bonuses by player (game, box, shutout),
+	// once the match is finished at its target; Totals include them.
+	Bonuses bonusesByPlayer `json:"bonuses"`
+}
+
+type jsonBonus struct {
+	Kind   referee.BonusKind `json:"kind"`
+	Count  int               `json:"count,omitempty"` // hands won, for a box bonus
+	Points int               `json:"points"`
+}
+
+// bonusesByPlayer keeps seating order in JSON, every player listed.
+type bonusesByPlayer struct {
+	players []string
+	m       map[string][]referee.Bonus
+}
+
+func (b bonusesByPlayer) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, p := range b.players {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		list := []jsonBonus{}
+		for _, x := range b.m[p] {
+			list = append(list, jsonBonus{x.Kind, x.Count, x.Points})
+		}
+		k, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(list)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, k...), ':'), v...)
+	}
+	return append(buf, '}'), nil
 }
 
 type jsonRound struct {
 	Number int      `json:"number"`
 	Dealer string   `json:"dealer"`
 	Out    *string  `json:"out"`
+	Knock  string   `json:"knock,omitempty"` // a gin hand: who knocked
 	Scores byPlayer `json:"scores"`
 	*jsonDetail
 }
@@ -285,6 +392,7 @@ type jsonRound struct {
 type jsonDetail struct {
 	Stalemate bool         `json:"stalemate"`
 	Rummy     bool         `json:"rummy"`
+	Upcard    string       `json:"upcard,omitempty"` // a gin hand's first upcard
 	Melds     []jsonMeld   `json:"melds"`
 	Layoffs   []jsonLayoff `json:"layoffs"`
 	Hands     []jsonHand   `json:"hands"`
@@ -341,6 +449,7 @@ func writeJSON(s *Sheet, w io.Writer, full bool) error {
 		NextDealer: st.NextDealer,
 		Finished:   st.Finished,
 		Winners:    []string{},
+		Bonuses:    bonusesByPlayer{s.Players, st.Bonuses},
 	}
 	if st.Finished {
 		out.Winners = append(out.Winners, st.Winners...)
@@ -349,7 +458,7 @@ func writeJSON(s *Sheet, w io.Writer, full bool) error {
 		}
 	}
 	for i, e := range s.Rounds {
-		jr := jsonRound{Number: e.Number, Dealer: e.Dealer, Scores: byPlayer{s.Players, e.Scores}}
+		jr := jsonRound{Number: e.Number, Dealer: e.Dealer, Knock: e.Round.Knock, Scores: byPlayer{s.Players, e.Scores}}
 		if e.Round.Out != "" {
 			out := e.Round.Out
 			jr.Out = &out
@@ -366,7 +475,7 @@ func writeJSON(s *Sheet, w io.Writer, full bool) error {
 }
 
 func detail(r referee.Round) *jsonDetail {
-	d := &jsonDetail{Stalemate: r.Stalemate, Rummy: r.Rummy,
+	d := &jsonDetail{Stalemate: r.Stalemate, Rummy: r.Rummy, Upcard: upcardText(r),
 		Melds: []jsonMeld{}, Layoffs: []jsonLayoff{}, Hands: []jsonHand{}}
 	for _, m := range r.Melds {
 		d.Melds = append(d.Melds, jsonMeld{m.Player, m.Meld.String()})

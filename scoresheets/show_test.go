@@ -62,7 +62,7 @@ func TestShowJSON(t *testing.T) {
 	}
 	want := `{"variant":"basic","players":["Ann","Bob"],"target":100,` +
 		`"rounds":[{"number":1,"dealer":"Ann","out":"Bob","scores":{"Ann":0,"Bob":41}}],` +
-		`"totals":{"Ann":0,"Bob":41},"next_dealer":"Bob","finished":false,"winner":null,"winners":[]}`
+		`"totals":{"Ann":0,"Bob":41},"next_dealer":"Bob","finished":false,"winner":null,"winners":[],"bonuses":{"Ann":[],"Bob":[]}}`
 	if compact.String() != want {
 		t.Errorf("got  %s\nwant %s", compact.String(), want)
 	}

@@ -392,7 +392,7 @@ func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
 func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, error) {
 	what := "round " + strconv.Itoa(num)
 	at := place{node: n}
-	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "melds", "layoffs", "hands", "scores")
+	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "knock", "upcard", "melds", "layoffs", "hands", "scores")
 	if err != nil {
 		return Entry{}, at, err
 	}
@@ -463,6 +463,23 @@ func (d *decoder) round(f fields, what string, players []string) (referee.Round,
 	if rn := f.opt("rummy"); rn != nil {
 		if r.Rummy, err = d.boolean(rn, what+": rummy"); err != nil {
 			return r, err
+		}
+	}
+	if kn := f.opt("knock"); kn != nil { // a gin hand: who knocked
+		if r.Knock, err = d.player(kn, what+": knock", players); err != nil {
+			return r, err
+		}
+		if r.Out != "" || r.Stalemate {
+			return r, d.errorf(kn, "%s: a hand that was knocked has no player out and is not dead", what)
+		}
+	}
+	if un := f.opt("upcard"); un != nil { // a gin hand's first upcard
+		text, err := d.str(un, what+": upcard")
+		if err != nil {
+			return r, err
+		}
+		if r.Upcard, err = engine.ParseCard(text); err != nil {
+			return r, d.errorf(un, "%s: upcard: %v", what, err)
 		}
 	}
 	if mn := f.opt("melds"); mn != nil {
