@@ -228,31 +228,16 @@ func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 	if !stamp.IsZero() {
 		removeLeftovers(dir, base) // only a lock holder may
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	tmp, err := writeTemp(dir, base, perm, data)
 	if err != nil {
 		return Stamp{}, notSaved(path, err)
 	}
 	done := false
 	defer func() {
 		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
+			os.Remove(tmp)
 		}
 	}()
-	hook("temp created")
-	if err := tmp.Chmod(perm); err != nil {
-		return Stamp{}, notSaved(path, err)
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return Stamp{}, notSaved(path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return Stamp{}, notSaved(path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return Stamp{}, notSaved(path, err)
-	}
-	hook("temp written")
 	// Again, now: writing and syncing take time, and a hand edit made
 	// meanwhile must be kept, not overwritten. What is left is the moment
 	// between this check and the rename, which no file system closes.
@@ -260,18 +245,18 @@ func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 		return Stamp{}, err
 	}
 	if stamp.IsZero() {
-		if err := createExclusive(tmp.Name(), path); err != nil {
+		if err := createExclusive(tmp, path); err != nil {
 			return Stamp{}, err
 		}
 		done = true
-		os.Remove(tmp.Name())
+		os.Remove(tmp)
 	} else {
 		bak := filepath.Join(dir, "."+base+".bak-tmp")
 		if err := backup(path, bak); err != nil {
 			return Stamp{}, notSaved(path, fmt.Errorf("keeping the previous version as %s.bak: %w", base, err))
 		}
 		hook("backup linked")
-		if err := os.Rename(tmp.Name(), path); err != nil {
+		if err := os.Rename(tmp, path); err != nil {
 			os.Remove(bak)
 			return Stamp{}, notSaved(path, err)
 		}
@@ -289,6 +274,33 @@ func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 		return Stamp{}, fmt.Errorf("syncing the folder of %s: %w (the new version is written, but may not survive a power cut)", path, err)
 	}
 	return stampOf(data), nil
+}
+
+// writeTemp writes data, with permissions perm, to a new temporary file
+// in dir named after base, synced to disk, and returns its name; on an
+// error it leaves no file.
+func writeTemp(dir, base string, perm fs.FileMode, data []byte) (string, error) {
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return "", err
+	}
+	hook("temp created")
+	err = tmp.Chmod(perm)
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", err
+	}
+	hook("temp written")
+	return tmp.Name(), nil
 }
 
 // createExclusive gives the written file tmp the name path, only if no

@@ -327,7 +327,10 @@ func markers(players []string) []byte {
 // | "shutout", "count": hands won for a box, "points": N}) once the match
 // is won at its target; totals then include them. A gin hand's round has
 // "knock": NAME. Scores and totals list the players in seating order.
-func ShowJSON(s *Sheet, w io.Writer) error { return writeJSON(s, w, false) }
+// Each round also has what was entered, as Export's JSON has it: melds,
+// lay-offs (onto counting the round's melds from 1, as the match file
+// does) and hands, their cards arrays of canonical strings.
+func ShowJSON(s *Sheet, w io.Writer) error { return writeJSON(s, w, true) }
 
 type jsonShow struct {
 	Variant    string      `json:"variant"`
@@ -398,21 +401,25 @@ type jsonDetail struct {
 	Hands     []jsonHand   `json:"hands"`
 }
 
+// Cards are arrays of canonical card strings, as in every JSON rummy
+// writes; a named joker is one card, "JK=9H".
 type jsonMeld struct {
-	Player string `json:"player"`
-	Cards  string `json:"cards"`
+	Player string   `json:"player"`
+	Cards  []string `json:"cards"`
 }
 
+// Onto counts the round's melds from 1, as the match file and every text
+// does.
 type jsonLayoff struct {
-	Player string `json:"player"`
-	Cards  string `json:"cards"`
-	Onto   int    `json:"onto"`
+	Player string   `json:"player"`
+	Cards  []string `json:"cards"`
+	Onto   int      `json:"onto"`
 }
 
 type jsonHand struct {
-	Player string  `json:"player"`
-	Cards  *string `json:"cards,omitempty"`
-	Points *int    `json:"points,omitempty"`
+	Player string    `json:"player"`
+	Cards  *[]string `json:"cards,omitempty"` // an empty hand is [], a hand given as points has none
+	Points *int      `json:"points,omitempty"`
 }
 
 // byPlayer is a score by player that keeps seating order in JSON.
@@ -478,17 +485,17 @@ func detail(r referee.Round) *jsonDetail {
 	d := &jsonDetail{Stalemate: r.Stalemate, Rummy: r.Rummy, Upcard: upcardText(r),
 		Melds: []jsonMeld{}, Layoffs: []jsonLayoff{}, Hands: []jsonHand{}}
 	for _, m := range r.Melds {
-		d.Melds = append(d.Melds, jsonMeld{m.Player, m.Meld.String()})
+		d.Melds = append(d.Melds, jsonMeld{m.Player, strings.Fields(m.Meld.String())})
 	}
 	for _, l := range r.Layoffs {
-		d.Layoffs = append(d.Layoffs, jsonLayoff{l.Player, engine.FormatCards(l.Cards, false), l.Onto})
+		d.Layoffs = append(d.Layoffs, jsonLayoff{l.Player, engine.Strings(l.Cards), l.Onto})
 	}
 	for _, h := range r.Hands {
 		jh := jsonHand{Player: h.Player}
 		if h.ByPoints {
 			jh.Points = &h.Points
 		} else {
-			cards := engine.FormatCards(h.Cards, false)
+			cards := engine.Strings(h.Cards)
 			jh.Cards = &cards
 		}
 		d.Hands = append(d.Hands, jh)

@@ -61,7 +61,8 @@ func TestShowJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"variant":"basic","players":["Ann","Bob"],"target":100,` +
-		`"rounds":[{"number":1,"dealer":"Ann","out":"Bob","scores":{"Ann":0,"Bob":41}}],` +
+		`"rounds":[{"number":1,"dealer":"Ann","out":"Bob","scores":{"Ann":0,"Bob":41},` +
+		`"stalemate":false,"rummy":false,"melds":[],"layoffs":[],"hands":[{"player":"Ann","cards":["KH","QH","JH","10H","AS"]}]}],` +
 		`"totals":{"Ann":0,"Bob":41},"next_dealer":"Bob","finished":false,"winner":null,"winners":[],"bonuses":{"Ann":[],"Bob":[]}}`
 	if compact.String() != want {
 		t.Errorf("got  %s\nwant %s", compact.String(), want)

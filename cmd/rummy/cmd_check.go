@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -11,16 +12,14 @@ import (
 type checkOptions struct {
 	variantFlags
 	playersFlag
-	onto   string
-	swap   string
-	json   bool
-	melds  []string
-	cmd    *cobra.Command
-	stream *streams
+	onto  string
+	swap  string
+	json  bool
+	melds []string
 }
 
-func newCheckCmd(io *streams) *cobra.Command {
-	o := &checkOptions{stream: io}
+func newCheckCmd(io *app) *cobra.Command {
+	o := &checkOptions{}
 	c := &cobra.Command{
 		Use:   "check [flags] MELD...",
 		Short: "Judge melds, a lay-off or a joker swap under a variant",
@@ -31,10 +30,15 @@ With --onto, the cards of all the arguments are laid off together onto that
 table meld, and the verdict is on the grown meld. With --onto and --swap, a
 natural card takes the place of the table meld's joker (jokers.swap).
 
+When every argument is a single card, as in 'rummy check 7H 8H 9H', they are
+one meld.
+
 A joker may name the card it stands for: "7H 8H JK=9H".
 
-` + exitsHelp,
+` + exitHelp("when every meld is valid", "when a rule says no (the verdict says which and why)",
+			"when rummy cannot judge (a bad card, an unknown variant, a bad flag)"),
 		Example: `  rummy check "7H 7S 7D"
+  rummy check 7H 8H 9H                         # one meld: every argument is a card
   rummy check "QS KS AS"                       # not a run in basic: aces are low
   rummy check --variant rummy500 "QS KS AS"    # valid: the ace goes either way
   rummy check --rule runs.ace=either "QS KS AS"
@@ -42,16 +46,15 @@ A joker may name the card it stands for: "7H 8H JK=9H".
   rummy check --variant kids --rule jokers.per_deck=2 --onto "7H 7S JK" --swap 7D
   rummy check --json "5D JK 7D" --variant rummy500`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.melds, o.cmd = args, cmd
-			return runCheck(o)
+			o.melds = args
+			return runCheck(io, o)
 		},
 	}
 	o.variantFlags.add(c)
 	o.playersFlag.add(c)
 	c.Flags().StringVar(&o.onto, "onto", "", "a table `MELD`: lay the arguments' cards off onto it")
 	c.Flags().StringVar(&o.swap, "swap", "", "with --onto: swap this natural `CARD` for the table meld's joker")
-	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object to stdout")
-	c.Flags().Bool("ascii", false, "write suits as letters, never symbols")
+	addJSONFlag(c, &o.json)
 	return c
 }
 
@@ -75,8 +78,8 @@ type checkJSON struct {
 	Melds   []meldJSON `json:"melds"`
 }
 
-func runCheck(o *checkOptions) error {
-	s, v, err := o.settingsAndVariant(o.cmd)
+func runCheck(io *app, o *checkOptions) error {
+	s, v, err := o.settingsAndVariant(io)
 	if err != nil {
 		return err
 	}
@@ -84,13 +87,17 @@ func runCheck(o *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	out := newOutput(o.stream, s)
+	out := newOutput(io.streams, s)
 
 	if o.swap != "" && o.onto == "" {
 		return cannot("check: --swap needs --onto, the table meld that holds the joker")
 	}
 	var melds []engine.Meld
-	for i, a := range o.melds {
+	args := o.melds
+	if len(args) > 1 && o.onto == "" && allSingleCards(args) {
+		args = []string{strings.Join(args, " ")} // 'rummy check 7H 8H 9H' is one meld
+	}
+	for i, a := range args {
 		m, err := parseMeldArg(fmt.Sprintf("meld %d", i+1), a)
 		if err != nil {
 			return err
@@ -198,11 +205,24 @@ func runCheck(o *checkOptions) error {
 			} else {
 				line = out.bad("invalid") + "  " + line + ": " + vd.Reason
 			}
-			fmt.Fprintln(o.stream.Out, line)
+			fmt.Fprintln(io.Out, line)
 		}
 	}
 	if !valid {
 		return ruleNo
 	}
 	return nil
+}
+
+// allSingleCards reports whether every argument is one card.
+func allSingleCards(args []string) bool {
+	for _, a := range args {
+		if len(strings.Fields(a)) != 1 {
+			return false
+		}
+		if _, err := engine.ParseCard(strings.TrimSpace(a)); err != nil {
+			return false
+		}
+	}
+	return true
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newConfigCmd(io *streams) *cobra.Command {
+func newConfigCmd(io *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "config",
 		Short: "Show or start rummy's settings",
@@ -28,43 +28,66 @@ RUMMY_CONFIG), and the defaults.`,
 	return c
 }
 
-func newConfigShowCmd(io *streams) *cobra.Command {
+type configShowOptions struct {
+	players playersArg
+	json    bool
+}
+
+func newConfigShowCmd(io *app) *cobra.Command {
+	o := &configShowOptions{}
 	c := &cobra.Command{
 		Use:   "show",
 		Short: "Print the effective settings and where each came from",
+		Long: "Print the effective settings and where each came from: a flag, a RUMMY_*\nvariable, the config file or the default.\n\n" +
+			exitHelp("when shown", "", "when a setting is bad or the config file named cannot be read"),
 		Example: `  rummy config show
-  rummy config show --variant rummy500`,
+  rummy config show --variant rummy500 --json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			found := "not found"
-			if _, err := os.Stat(s.File); err == nil {
-				found = "found"
-			}
-			fmt.Fprintf(io.Out, "config file: %s (%s)\n", s.File, found)
-			w := tabwriter.NewWriter(io.Out, 0, 0, 2, ' ', 0)
-			vals := map[string]string{
-				"variant":  s.Variant,
-				"players":  strings.Join(s.Players, ","),
-				"data_dir": s.DataDir,
-				"ascii":    fmt.Sprint(s.ASCII),
-				"color":    s.Color,
-			}
-			for _, k := range settingKeys {
-				fmt.Fprintf(w, "%s:\t%s\t(%s)\n", k.key, vals[k.key], s.Sources[k.key])
-			}
-			return w.Flush()
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runConfigShow(io, o) },
 	}
 	c.Flags().String("variant", "", "the variant to play")
-	c.Flags().String("players", "", "the usual players, comma-separated")
-	c.Flags().String("data-dir", "", "the folder where matches are kept")
-	c.Flags().Bool("ascii", false, "write suits as letters")
-	c.Flags().String("color", "", "auto, always or never")
+	c.Flags().Var(&o.players, "players", "the usual players, comma-separated")
+	addJSONFlag(c, &o.json)
 	return c
+}
+
+// settingJSON is one setting of 'rummy config show --json'.
+type settingJSON struct {
+	Value  any    `json:"value"`
+	Source string `json:"source"`
+}
+
+func runConfigShow(io *app, o *configShowOptions) error {
+	s, err := io.loadSettings()
+	if err != nil {
+		return err
+	}
+	_, statErr := os.Stat(s.File)
+	vals := map[string]any{
+		"variant":  s.Variant,
+		"players":  orEmpty(s.Players),
+		"data_dir": s.DataDir,
+		"ascii":    s.ASCII,
+		"color":    s.Color,
+	}
+	if o.json {
+		j := map[string]settingJSON{}
+		for _, k := range settingKeys {
+			j[k.key] = settingJSON{Value: vals[k.key], Source: s.Sources[k.key]}
+		}
+		return newOutput(io.streams, s).printJSON(map[string]any{"config_file": s.File, "found": statErr == nil, "settings": j})
+	}
+	found := "not found"
+	if statErr == nil {
+		found = "found"
+	}
+	vals["players"] = strings.Join(s.Players, ",")
+	fmt.Fprintf(io.Out, "config file: %s (%s)\n", s.File, found)
+	w := tabwriter.NewWriter(io.Out, 0, 0, 2, ' ', 0)
+	for _, k := range settingKeys {
+		fmt.Fprintf(w, "%s:\t%v\t(%s)\n", k.key, vals[k.key], s.Sources[k.key])
+	}
+	return w.Flush()
 }
 
 const starterConfig = `# rummy's settings. A command's flag beats a RUMMY_* environment variable,
@@ -87,15 +110,17 @@ const starterConfig = `# rummy's settings. A command's flag beats a RUMMY_* envi
 # color: auto
 `
 
-func newConfigInitCmd(io *streams) *cobra.Command {
+func newConfigInitCmd(io *app) *cobra.Command {
 	var force bool
 	c := &cobra.Command{
-		Use:     "init",
-		Short:   "Write a commented starter config file",
+		Use:   "init",
+		Short: "Write a commented starter config file",
+		Long: "Write a commented starter config file where rummy reads it (--config, else\nRUMMY_CONFIG, else rummy/config.yaml in your config folder).\n\n" +
+			exitHelp("when written", "", "when the file exists (without --force) or cannot be written"),
 		Example: `  rummy config init`,
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f := configFile()
+			f, _ := configFile(cmd.Flags(), io.getenv)
 			if f == "" {
 				return cannot("config init: no config folder (set HOME or RUMMY_CONFIG)")
 			}

@@ -22,9 +22,10 @@ type handOptions struct {
 	tables  []string
 	json    bool
 	timeout time.Duration
+	hand    string // the cards, or "-"
 }
 
-func newHandCmd(io *streams) *cobra.Command {
+func newHandCmd(io *app) *cobra.Command {
 	o := &handOptions{}
 	c := &cobra.Command{
 		Use:   "hand [flags] CARDS... | -",
@@ -48,14 +49,16 @@ showing on a terminal how long it has run: the best play found so far is
 then written, marked as not proven best with the fewest points any play could
 leave, and the exit status is 2.
 
-Exit status: 0 when judged, 2 when rummy cannot judge (a bad card, too many
-copies of a card for the variant's decks, an invalid table meld, or a search
-stopped by --timeout before it proved its answer).`,
+The cards may be one argument or several: 'rummy hand 6S 7S 8S 8D' is one
+hand. Lay-offs name the --table meld they go onto by its number, from 1, in
+text and JSON alike.
+
+` + exitHelp("when judged", "", "when rummy cannot judge (a bad card, too many copies of a card for the variant's decks, an invalid table meld, or a search stopped by --timeout before it proved its answer)"),
 		Example: `  rummy hand "6S 7S 8S 6C 7C 8C 8D"
   rummy hand --table "7H 8H 9H" "10H JH 2C 2D 2S"
   rummy hand --variant rummy500 --json "QS KS AS JK 5D 7D"
-  rummy hand --json - < hands.txt
-  rummy hand --timeout 1m --variant rummy500 --players 5 "$(cat table.txt)"`,
+  rummy hand --json - < examples/hands.txt
+  rummy hand --timeout 1m --variant rummy500 --players 5 "$(cat examples/table.txt)"`,
 		Args: minArgs("the cards of a hand, or - to read hands from standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The cards may come as one argument or several: they are one
@@ -63,18 +66,20 @@ stopped by --timeout before it proved its answer).`,
 			if len(args) > 1 && slices.Contains(args, "-") {
 				return cannot("hand: - reads the hands from standard input, and takes no cards with it")
 			}
-			return runHand(io, cmd, o, strings.Join(args, " "))
+			o.hand = strings.Join(args, " ")
+			return runHand(cmd.Context(), io, o)
 		},
 	}
 	o.variantFlags.add(c)
 	o.playersFlag.add(c)
 	c.Flags().StringArrayVar(&o.tables, "table", nil, "a `MELD` already on the table that cards may be laid off onto (repeatable)")
 	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object (a line each with -)")
-	c.Flags().Bool("ascii", false, "write suits as letters, never symbols")
 	c.Flags().DurationVar(&o.timeout, "timeout", 5*time.Second, "stop searching a hand after this `DURATION` (0 for no limit) and give the best play found")
 	return c
 }
 
+// layoffJSON is a lay-off onto a --table meld, numbered from 1 as the
+// match file and every text number melds (STYLE.md 18).
 type layoffJSON struct {
 	Cards []string `json:"cards"`
 	Onto  int      `json:"onto"`
@@ -94,8 +99,9 @@ type handJSON struct {
 	LowerBound *int `json:"lower_bound,omitempty"`
 }
 
-func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error {
-	s, v, err := o.settingsAndVariant(cmd)
+func runHand(ctx context.Context, io *app, o *handOptions) error {
+	arg := o.hand
+	s, v, err := o.settingsAndVariant(io)
 	if err != nil {
 		return err
 	}
@@ -106,7 +112,7 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 	if o.timeout < 0 {
 		return cannot("--timeout %s: a duration cannot be negative (for example --timeout 30s, or 0 for no limit)", o.timeout)
 	}
-	out := newOutput(io, s)
+	out := newOutput(io.streams, s)
 	var table []engine.Meld
 	for i, t := range o.tables {
 		m, err := parseMeldArg(fmt.Sprintf("--table %d", i+1), t)
@@ -172,7 +178,7 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 	defer w.Flush()
 	var stopped []string
 	for _, j := range jobs {
-		a, up, err := arrangeWithin(cmd.Context(), io, rules, j.hand, table, o.timeout)
+		a, up, err := arrangeWithin(ctx, io.streams, rules, j.hand, table, o.timeout)
 		if err != nil {
 			return cannot("%v", err)
 		}
@@ -196,7 +202,7 @@ func runHand(io *streams, cmd *cobra.Command, o *handOptions, arg string) error 
 				hj.Melds = append(hj.Melds, engine.Strings(m))
 			}
 			for _, l := range a.Layoffs {
-				hj.Layoffs = append(hj.Layoffs, layoffJSON{Cards: engine.Strings(l.Cards), Onto: l.Onto})
+				hj.Layoffs = append(hj.Layoffs, layoffJSON{Cards: engine.Strings(l.Cards), Onto: l.Onto + 1})
 			}
 			var b []byte
 			if arg == "-" {

@@ -2,15 +2,12 @@ package main
 
 import (
 	"bytes"
-	"errors"
+	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,11 +16,7 @@ import (
 	"github.com/rummy-referee/rummy/scoresheets"
 )
 
-// lockTimeout is how long a command waits for another rummy writing the
-// same match.
-const lockTimeout = 10 * time.Second
-
-func newMatchCmd(io *streams) *cobra.Command {
+func newMatchCmd(io *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "match",
 		Short: "Keep a match's scoresheet: new, round, show, undo, edit, end, list, export",
@@ -46,191 +39,6 @@ last started in the data folder (see 'rummy config show').`,
 		newMatchListCmd(io), newMatchExportCmd(io),
 	)
 	return c
-}
-
-// fileFlag is the --file flag of the match commands.
-type fileFlag struct{ file string }
-
-func (f *fileFlag) add(c *cobra.Command) {
-	c.Flags().StringVar(&f.file, "file", "", "the match `FILE` (default: the current match in the data folder)")
-	_ = c.RegisterFlagCompletionFunc("file", func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		return []string{"yaml"}, cobra.ShellCompDirectiveFilterFileExt
-	})
-}
-
-// currentFile is where the data folder records the current match.
-func currentFile(s settings) string { return filepath.Join(s.DataDir, "current") }
-
-// path returns the match file to use: --file, else the current match.
-func (f *fileFlag) path(s settings) (string, error) {
-	if f.file != "" {
-		return f.file, nil
-	}
-	b, err := os.ReadFile(currentFile(s))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", cannot("no current match in %s: start one with 'rummy match new --players \"Ann,Bob\"', or give --file", s.DataDir)
-	}
-	if err != nil {
-		return "", cannot("%v", err)
-	}
-	p := strings.TrimSpace(string(b))
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(s.DataDir, p)
-	}
-	return p, nil
-}
-
-// settingsAndPath reads the settings and finds the match file, the first
-// steps of every match command but new.
-func (f *fileFlag) settingsAndPath(cmd *cobra.Command) (settings, string, error) {
-	s, err := loadSettings(cmd.Flags())
-	if err != nil {
-		return s, "", cannot("%v", err)
-	}
-	path, err := f.path(s)
-	return s, path, err
-}
-
-// load reads a match file for a command that only reads it.
-func loadSheet(path string) (*scoresheets.Sheet, error) {
-	s, _, err := scoresheets.Load(path)
-	if err != nil {
-		return nil, cannot("%v", err)
-	}
-	return s, nil
-}
-
-// update runs fn on the match under its lock and saves it, mapping the
-// errors to exit statuses: a refusal by the rules (fn's *exitError with
-// code 1) writes nothing and exits 1; anything unreadable exits 2.
-func update(io *streams, path string, fn func(*scoresheets.Sheet) error) error {
-	err := scoresheets.Update(path, lockTimeout, fn)
-	if err == nil {
-		fmt.Fprintf(io.Err, "saved %s\n", path)
-		return nil
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee
-	}
-	if errors.Is(err, scoresheets.ErrFinished) {
-		return &exitError{code: exitNo, msg: err.Error()}
-	}
-	return cannot("%v", err)
-}
-
-// --- match new
-
-type matchNewOptions struct {
-	variantFlags
-	fileFlag
-	target int
-	rounds int
-	dealer string
-}
-
-func newMatchNewCmd(io *streams) *cobra.Command {
-	o := &matchNewOptions{}
-	c := &cobra.Command{
-		Use:   "new --players NAMES",
-		Short: "Start a match",
-		Long: `Start a match: the variant, the players in seating order (the deal passes
-to the left, the next name), the target (by default the variant's for that
-many players) and, optionally, a fixed number of rounds: the match ends after
-them, or at the target if that comes first.
-
-The match is saved in the data folder and becomes the current match, unless
---file names where to keep it.`,
-		Example: `  rummy match new --players "Ann,Bob,Cy"
-  rummy match new --variant kids --players "Mia,Leo" --dealer Leo
-  rummy match new --variant rummy500 --players "Ann,Bob" --target 300 --rule scoring.must_go_out_to_win=true
-  rummy match new --players "Ann,Bob" --rounds 5 --file tuesday.yaml`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runMatchNew(io, cmd, o)
-		},
-	}
-	o.variantFlags.add(c)
-	o.fileFlag.add(c)
-	c.Flags().String("players", "", "the players, comma-separated, in seating order (default: the config's players)")
-	c.Flags().IntVar(&o.target, "target", -1, "the target score (default: the variant's for this many players; 0 for none)")
-	c.Flags().IntVar(&o.rounds, "rounds", 0, "end the match after this many rounds (or at the target, if first)")
-	c.Flags().StringVar(&o.dealer, "dealer", "", "who deals first (default: the first player)")
-	return c
-}
-
-func runMatchNew(io *streams, cmd *cobra.Command, o *matchNewOptions) error {
-	s, v, err := o.settingsAndVariant(cmd)
-	if err != nil {
-		return err
-	}
-	if len(s.Players) == 0 {
-		return cannot("match new: name the players, as in --players \"Ann,Bob,Cy\"")
-	}
-	opts := scoresheets.Options{Rounds: o.rounds, Dealer: o.dealer}
-	if cmd.Flags().Changed("target") {
-		if o.target < 0 {
-			return cannot("match new: --target %d: a target cannot be negative (0 plays without one)", o.target)
-		}
-		opts.Target = &o.target
-	}
-	if o.rounds < 0 {
-		return cannot("match new: --rounds %d: cannot be negative", o.rounds)
-	}
-	if o.dealer != "" {
-		name, err := playerName(s.Players, o.dealer)
-		if err != nil {
-			return cannot("match new: --dealer: %v", err)
-		}
-		opts.Dealer = name
-	}
-	sheet, err := scoresheets.New(v, s.Players, opts)
-	if err != nil {
-		return cannot("match new: %v", err)
-	}
-	path := o.file
-	current := path == ""
-	if current {
-		dir := filepath.Join(s.DataDir, "matches")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return cannot("match new: %v", err)
-		}
-		path = filepath.Join(dir, matchFileName(sheet))
-	}
-	if _, err := scoresheets.Create(path, sheet); err != nil {
-		return cannot("match new: %v", err)
-	}
-	if current {
-		rel, err := filepath.Rel(s.DataDir, path)
-		if err != nil {
-			rel = path
-		}
-		if err := writeFileAtomic(currentFile(s), []byte(rel+"\n"), 0o644); err != nil {
-			// A match new that fails leaves no match behind.
-			os.Remove(path)
-			return cannot("match new: could not make %s the current match: %v; nothing was recorded", path, err)
-		}
-	}
-	st := sheet.Standing()
-	fmt.Fprintf(io.Out, "new %s match: %s\n", v.Name, strings.Join(sheet.Players, ", "))
-	fmt.Fprintf(io.Out, "%s; %s deals first\n", limitsText(sheet), st.NextDealer)
-	fmt.Fprintf(io.Err, "saved %s\n", path)
-	return nil
-}
-
-// matchFileName names a new match file after its start and players.
-func matchFileName(s *scoresheets.Sheet) string {
-	var b strings.Builder
-	b.WriteString(s.Created.Local().Format("2006-01-02-150405"))
-	for _, p := range s.Players {
-		b.WriteByte('-')
-		for _, r := range strings.ToLower(p) {
-			if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-				b.WriteRune(r)
-			}
-		}
-	}
-	return b.String() + ".yaml"
 }
 
 func limitsText(s *scoresheets.Sheet) string {
@@ -260,6 +68,7 @@ func playerName(players []string, name string) (string, error) {
 // --- round flags, shared by round and edit
 
 type roundFlags struct {
+	changed   func(string) bool // whether a flag was given, set as the command runs
 	out       string
 	stalemate bool
 	noOut     bool
@@ -289,11 +98,10 @@ func (f *roundFlags) add(c *cobra.Command) {
 }
 
 // round builds the round the flags describe, for the match's players.
-func (f *roundFlags) round(c *cobra.Command, players []string) (referee.Round, error) {
-	fl := c.Flags()
+func (f *roundFlags) round(players []string) (referee.Round, error) {
 	if f.from != "" {
 		for _, n := range []string{"out", "stalemate", "no-out", "rummy", "meld", "layoff", "hand", "points"} {
-			if fl.Changed(n) {
+			if f.changed(n) {
 				return referee.Round{}, cannot("--from reads the whole round: give --%s in the file instead", n)
 			}
 		}
@@ -310,7 +118,7 @@ func (f *roundFlags) round(c *cobra.Command, players []string) (referee.Round, e
 	var r referee.Round
 	var ends []string
 	for _, n := range []string{"out", "stalemate", "no-out"} {
-		if fl.Changed(n) {
+		if f.changed(n) {
 			ends = append(ends, "--"+n)
 		}
 	}
@@ -318,7 +126,7 @@ func (f *roundFlags) round(c *cobra.Command, players []string) (referee.Round, e
 		return r, cannot("%s: a round ends one way: give one of --out NAME, --stalemate or --no-out", strings.Join(ends, " and "))
 	}
 	switch {
-	case fl.Changed("out"):
+	case f.changed("out"):
 		name, err := playerName(players, f.out)
 		if err != nil {
 			return r, cannot("--out: %v", err)
@@ -414,83 +222,6 @@ func splitArg(flag, a string, players []string) (string, string, error) {
 	return p, rest, nil
 }
 
-// rejected prints a refused round's problems and exits 1.
-func rejected(io *streams, vd referee.Verdict) error {
-	fmt.Fprintf(io.Out, "round not recorded: %d %s\n", len(vd.Problems), plural(len(vd.Problems), "problem", "problems"))
-	for _, p := range vd.Problems {
-		fmt.Fprintf(io.Out, "  - %s\n", p)
-	}
-	return ruleNo
-}
-
-// --- match round
-
-// roundOptions are the flags of match round and match edit.
-type roundOptions struct {
-	fileFlag
-	roundFlags
-}
-
-func newMatchRoundCmd(io *streams) *cobra.Command {
-	o := &roundOptions{}
-	c := &cobra.Command{
-		Use:   "round [flags]",
-		Short: "Record a round: who went out, the melds, lay-offs and hands",
-		Long: `Record a round. The referee checks it first: every meld valid, every lay-off
-valid on the meld it names, no card more often than the decks allow, the
-player who went out holding nothing, every other player's hand given. A round
-that breaks a rule is not recorded, and every problem is listed.
-
-Under winner-takes-all, penalty and single-round scoring, melds and lay-offs
-are optional (checked when given) and the player who went out needs no
---hand. Under meld-points (Rummy 500) they are the score: a player with no
---meld or --layoff melded nothing.
-
-` + exitsRecord,
-		Example: `  rummy match round --out Ann --hand "Bob=KH 3D" --hand "Cy=AS 2S"
-  rummy match round --out Bob --rummy --points Ann=12 --points Cy=30
-  rummy match round --stalemate
-  rummy match round --out Ann --meld "Ann=7H 8H 9H" --meld "Ann=AS 2S 3S" --meld "Bob=QS QH QC" \
-      --layoff "Ann=QD@3" --hand "Bob=KD 4C"
-  rummy match round --from round.yaml`,
-		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, path, err := o.settingsAndPath(cmd)
-			if err != nil {
-				return err
-			}
-			var vd referee.Verdict
-			var after *scoresheets.Sheet
-			err = update(io, path, func(sh *scoresheets.Sheet) error {
-				r, err := o.round(cmd, sh.Players)
-				if err != nil {
-					return err
-				}
-				vd, err = sh.Record(r, time.Time{})
-				if err != nil {
-					if errors.Is(err, scoresheets.ErrFinished) {
-						return &exitError{code: exitNo, msg: err.Error()}
-					}
-					return cannot("%v", err)
-				}
-				if !vd.OK() {
-					return rejected(io, vd)
-				}
-				after = sh
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			printRound(io, newOutput(io, s), after, len(after.Rounds))
-			return nil
-		},
-	}
-	o.fileFlag.add(c)
-	o.roundFlags.add(c)
-	return c
-}
-
 // printRound says what round n scored and where the match stands.
 func printRound(io *streams, out output, s *scoresheets.Sheet, n int) {
 	e := s.Rounds[n-1]
@@ -548,205 +279,411 @@ func joinNames(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// --- match show
+// fileFlag is the --file flag of the match commands.
+func addFileFlag(c *cobra.Command, file *string) {
+	c.Flags().StringVar(file, "file", "", "the match `FILE` (default: the current match in the data folder)")
+	_ = c.RegisterFlagCompletionFunc("file", func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		return []string{"yaml"}, cobra.ShellCompDirectiveFilterFileExt
+	})
+}
 
-func newMatchShowCmd(io *streams) *cobra.Command {
-	var f fileFlag
-	var asJSON, noChart bool
+func addJSONFlag(c *cobra.Command, asJSON *bool) {
+	c.Flags().BoolVar(asJSON, "json", false, "write one JSON object to stdout")
+}
+
+// changeJSON is what a command that changes a match writes with --json:
+// what it did, and the match after it as 'rummy match show --json' has it.
+type changeJSON struct {
+	File   string          `json:"file"`
+	Change string          `json:"change"`          // new, round, edit, undo or end
+	Round  int             `json:"round,omitempty"` // the round recorded, replaced or removed
+	Match  json.RawMessage `json:"match"`
+}
+
+// printChange writes what a change of a match did: the round it scored,
+// or the one it removed, and where the match stands.
+func printChange(a *app, asJSON bool, change, path string, sh *scoresheets.Sheet, n int) error {
+	out, err := a.output()
+	if err != nil {
+		return err
+	}
+	io := a.streams
+	if asJSON {
+		var b bytes.Buffer
+		if err := scoresheets.ShowJSON(sh, &b); err != nil {
+			return err
+		}
+		return out.printJSON(changeJSON{File: path, Change: change, Round: n, Match: b.Bytes()})
+	}
+	switch change {
+	case "new":
+		fmt.Fprintf(io.Out, "new %s match: %s\n", sh.Variant.Name, strings.Join(sh.Players, ", "))
+		fmt.Fprintf(io.Out, "%s; %s deals first\n", limitsText(sh), sh.Standing().NextDealer)
+	case "round", "edit":
+		printRound(io, out, sh, n)
+	case "undo":
+		fmt.Fprintf(io.Out, "round %d removed\n", n)
+		printStanding(io, out, sh)
+	default:
+		printStanding(io, out, sh)
+	}
+	return nil
+}
+
+// --- match new
+
+type matchNewOptions struct {
+	variantFlags
+	players   playersArg
+	file      string
+	target    int
+	targetSet bool
+	rounds    int
+	dealer    string
+	json      bool
+}
+
+func newMatchNewCmd(io *app) *cobra.Command {
+	o := &matchNewOptions{}
 	c := &cobra.Command{
-		Use:   "show",
-		Short: "Show the rounds, running totals, chart, next dealer and winner",
-		Example: `  rummy match show
-  rummy match show --file examples/rummy500-match.yaml
-  rummy match show --json`,
+		Use:   "new --players NAMES",
+		Short: "Start a match",
+		Long: `Start a match: the variant, the players in seating order (the deal passes
+to the left, the next name), the target (by default the variant's for that
+many players) and, optionally, a fixed number of rounds: the match ends after
+them, or at the target if that comes first.
+
+--players takes the names, or a count when the config file names that many
+players or more: --players 2 plays with its first two.
+
+The match is saved in the data folder and becomes the current match, unless
+--file names where to keep it.
+
+` + exitHelp("when the match is started", "", "when it cannot be (a bad flag, an unknown variant, the file exists)"),
+		Example: `  rummy match new --players "Ann,Bob,Cy"
+  rummy match new --variant kids --players "Mia,Leo" --dealer Leo
+  rummy match new --variant rummy500 --players "Ann,Bob" --target 300 --rule scoring.must_go_out_to_win=true
+  rummy match new --players "Ann,Bob" --rounds 5 --file tuesday.yaml`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, path, err := f.settingsAndPath(cmd)
-			if err != nil {
-				return err
-			}
-			sh, err := loadSheet(path)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return scoresheets.ShowJSON(sh, io.Out)
-			}
-			return scoresheets.Show(sh, io.Out, scoresheets.ShowOptions{NoChart: noChart})
+			o.targetSet = cmd.Flags().Changed("target")
+			return runMatchNew(io, o)
 		},
 	}
-	f.add(c)
-	c.Flags().BoolVar(&asJSON, "json", false, "write one JSON object")
-	c.Flags().BoolVar(&noChart, "no-chart", false, "leave out the chart of running totals")
+	o.variantFlags.add(c)
+	addFileFlag(c, &o.file)
+	c.Flags().Var(&o.players, "players", "the players, comma-separated, in seating order (default: the config's players)")
+	c.Flags().IntVar(&o.target, "target", -1, "the target score (default: the variant's for this many players; 0 for none)")
+	c.Flags().IntVar(&o.rounds, "rounds", 0, "end the match after this many rounds (or at the target, if first)")
+	c.Flags().StringVar(&o.dealer, "dealer", "", "who deals first (default: the first player)")
+	addJSONFlag(c, &o.json)
 	return c
 }
 
-// --- match undo, edit, end
-
-func newMatchUndoCmd(io *streams) *cobra.Command {
-	var f fileFlag
-	c := &cobra.Command{
-		Use:     "undo",
-		Short:   "Remove the last round (the audit trail keeps what it was)",
-		Example: `  rummy match undo`,
-		Args:    noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, path, err := f.settingsAndPath(cmd)
-			if err != nil {
-				return err
-			}
-			var after *scoresheets.Sheet
-			n := 0
-			err = update(io, path, func(sh *scoresheets.Sheet) error {
-				n = len(sh.Rounds)
-				if err := sh.Undo(time.Time{}); err != nil {
-					if errors.Is(err, scoresheets.ErrFinished) {
-						return &exitError{code: exitNo, msg: err.Error()}
-					}
-					return cannot("undo: %v", err)
-				}
-				after = sh
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(io.Out, "round %d removed\n", n)
-			printStanding(io, newOutput(io, s), after)
-			return nil
-		},
+func runMatchNew(io *app, o *matchNewOptions) error {
+	s, v, err := o.settingsAndVariant(io)
+	if err != nil {
+		return err
 	}
-	f.add(c)
-	return c
+	players, err := namedPlayers(s, &o.players)
+	if err != nil {
+		return err
+	}
+	opts := scoresheets.Options{Rounds: o.rounds}
+	if o.targetSet {
+		if o.target < 0 {
+			return cannot("match new: --target %d: a target cannot be negative (0 plays without one)", o.target)
+		}
+		opts.Target = &o.target
+	}
+	if o.rounds < 0 {
+		return cannot("match new: --rounds %d: cannot be negative", o.rounds)
+	}
+	if o.dealer != "" {
+		name, err := playerName(players, o.dealer)
+		if err != nil {
+			return cannot("match new: --dealer: %v", err)
+		}
+		opts.Dealer = name
+	}
+	path, sh, err := io.newMatch(v, players, opts, o.file)
+	if err != nil {
+		return err
+	}
+	return printChange(io, o.json, "new", path, sh, 0)
 }
 
-func newMatchEditCmd(io *streams) *cobra.Command {
+// namedPlayers are the players of a new match: the names --players or the
+// settings give, or the first N of the settings' for --players N.
+func namedPlayers(s settings, p *playersArg) ([]string, error) {
+	switch {
+	case p.n == 0 && len(s.Players) == 0:
+		return nil, cannot("match new: name the players, as in --players \"Ann,Bob,Cy\"")
+	case p.n == 0 || p.names != nil:
+		return s.Players, nil
+	case p.n > len(s.Players):
+		return nil, cannot("--players %d: name the %d players, as in --players \"Ann,Bob,Cy\" (the config names %d)", p.n, p.n, len(s.Players))
+	}
+	return s.Players[:p.n], nil
+}
+
+// --- match round
+
+// roundOptions are the flags of match round and match edit.
+type roundOptions struct {
+	roundFlags
+	file string
+	json bool
+	n    int // the round edit replaces
+}
+
+func newRoundCmd(io *app, use string, run func(*app, *roundOptions) error) (*cobra.Command, *roundOptions) {
 	o := &roundOptions{}
 	c := &cobra.Command{
-		Use:   "edit N [round flags]",
-		Short: "Replace round N; every later total follows",
-		Long: `Replace round N with the round the flags describe (the same flags as
+		Use:  use,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.changed = cmd.Flags().Changed
+			return run(io, o)
+		},
+	}
+	addFileFlag(c, &o.file)
+	o.roundFlags.add(c)
+	addJSONFlag(c, &o.json)
+	return c, o
+}
+
+var exitsRecord = exitHelp("when the round is recorded", "when the rules refuse it (the problems are listed on stderr)",
+	"when the input cannot be read; either way nothing is written")
+
+func newMatchRoundCmd(io *app) *cobra.Command {
+	c, _ := newRoundCmd(io, "round [flags]", runMatchRound)
+	c.Short = "Record a round: who went out, the melds, lay-offs and hands"
+	c.Long = `Record a round. The referee checks it first: every meld valid, every lay-off
+valid on the meld it names, no card more often than the decks allow, the
+player who went out holding nothing, every other player's hand given. A round
+that breaks a rule is not recorded, and every problem is listed.
+
+Under winner-takes-all, penalty and single-round scoring, melds and lay-offs
+are optional (checked when given) and the player who went out needs no
+--hand. Under meld-points (Rummy 500) they are the score: a player with no
+--meld or --layoff melded nothing.
+
+` + exitsRecord
+	c.Example = `  rummy match round --out Ann --hand "Bob=KH 3D" --hand "Cy=AS 2S"
+  rummy match round --out Bob --rummy --points Ann=12 --points Cy=30
+  rummy match round --stalemate
+  rummy match round --out Ann --meld "Ann=7H 8H 9H" --meld "Ann=AS 2S 3S" --meld "Bob=QS QH QC" \
+      --layoff "Ann=QD@3" --hand "Bob=KD 4C"
+  rummy match round --from examples/round.yaml --file examples/basic-match.yaml`
+	return c
+}
+
+func runMatchRound(io *app, o *roundOptions) error {
+	path, err := io.matchPath(o.file)
+	if err != nil {
+		return err
+	}
+	return io.record(path, o.round, o.json)
+}
+
+func newMatchEditCmd(io *app) *cobra.Command {
+	c, o := newRoundCmd(io, "edit N [round flags]", runMatchEdit)
+	c.Short = "Replace round N; every later total follows"
+	c.Long = `Replace round N with the round the flags describe (the same flags as
 'rummy match round'). The referee checks the new round as it checks any; the
 round keeps its dealer, and every later total follows. The audit trail keeps
 the old round.
 
-` + exitsRecord,
-		Example: `  rummy match edit 2 --out Bob --hand "Ann=KH" --hand "Cy=2C 3C"`,
-		Args:    exactArgs(1, "the number N of the round to replace"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.Atoi(args[0])
-			if err != nil || n < 1 {
-				return cannot("edit: %q is not a round number", args[0])
-			}
-			s, path, err := o.settingsAndPath(cmd)
-			if err != nil {
-				return err
-			}
-			var after *scoresheets.Sheet
-			err = update(io, path, func(sh *scoresheets.Sheet) error {
-				if n > len(sh.Rounds) {
-					return cannot("edit: there is no round %d (the match has %d)", n, len(sh.Rounds))
-				}
-				r, err := o.round(cmd, sh.Players)
-				if err != nil {
-					return err
-				}
-				vd, err := sh.Edit(n, r, time.Time{})
-				if err != nil {
-					return &exitError{code: exitNo, msg: "edit: " + err.Error()}
-				}
-				if !vd.OK() {
-					return rejected(io, vd)
-				}
-				after = sh
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			printRound(io, newOutput(io, s), after, n)
-			return nil
-		},
+` + exitsRecord
+	c.Example = `  rummy match edit 2 --out Bob --hand "Ann=KH" --hand "Cy=2C 3C"`
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		if err := exactArgs(1, "the number N of the round to replace")(cmd, args); err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return cannot("edit: %q is not a round number: give the round's number, as in 'rummy match edit 2 ...'", args[0])
+		}
+		o.n = n
+		return nil
 	}
-	o.fileFlag.add(c)
-	o.roundFlags.add(c)
 	return c
 }
 
-func newMatchEndCmd(io *streams) *cobra.Command {
-	var f fileFlag
-	c := &cobra.Command{
-		Use:   "end",
-		Short: "Close the match as it stands: the players agree to stop",
-		Long: `Close the match as it stands, because the players agree to stop. The best
-total wins; a tie is shared. Refused on a match with no rounds.`,
-		Example: `  rummy match end`,
-		Args:    noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, path, err := f.settingsAndPath(cmd)
-			if err != nil {
-				return err
-			}
-			var after *scoresheets.Sheet
-			err = update(io, path, func(sh *scoresheets.Sheet) error {
-				if err := sh.End(time.Time{}); err != nil {
-					return &exitError{code: exitNo, msg: "end: " + err.Error()}
-				}
-				after = sh
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			printStanding(io, newOutput(io, s), after)
-			return nil
-		},
+func runMatchEdit(io *app, o *roundOptions) error {
+	path, err := io.matchPath(o.file)
+	if err != nil {
+		return err
 	}
-	f.add(c)
+	return io.edit(path, o.n, o.round, o.json)
+}
+
+// --- match show, undo, end
+
+// fileOptions are the options of a match command with only --file and
+// --json.
+type fileOptions struct {
+	file string
+	json bool
+}
+
+func newFileCmd(io *app, use string, run func(*app, *fileOptions) error) (*cobra.Command, *fileOptions) {
+	o := &fileOptions{}
+	c := &cobra.Command{
+		Use:  use,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return run(io, o) },
+	}
+	addFileFlag(c, &o.file)
+	addJSONFlag(c, &o.json)
+	return c, o
+}
+
+func newMatchShowCmd(io *app) *cobra.Command {
+	var noChart bool
+	c, _ := newFileCmd(io, "show", func(io *app, o *fileOptions) error {
+		_, sh, err := io.openMatch(o.file)
+		if err != nil {
+			return err
+		}
+		if o.json {
+			return scoresheets.ShowJSON(sh, io.Out)
+		}
+		return scoresheets.Show(sh, io.Out, scoresheets.ShowOptions{NoChart: noChart})
+	})
+	c.Short = "Show the rounds, running totals, chart, next dealer and winner"
+	c.Long = "Show the match: its rounds, the running totals with a chart of them, the next\ndealer and, once it is over, the winner.\n\n" +
+		exitHelp("when shown", "", "when the match file cannot be read")
+	c.Example = `  rummy match show
+  rummy match show --file examples/rummy500-match.yaml
+  rummy match show --json`
+	c.Flags().BoolVar(&noChart, "no-chart", false, "leave out the chart of running totals")
+	return c
+}
+
+func newMatchUndoCmd(io *app) *cobra.Command {
+	c, _ := newFileCmd(io, "undo", func(io *app, o *fileOptions) error {
+		path, err := io.matchPath(o.file)
+		if err != nil {
+			return err
+		}
+		return io.undo(path, o.json)
+	})
+	c.Short = "Remove the last round (the audit trail keeps what it was)"
+	c.Long = "Remove the last round; the audit trail in the file keeps what it was.\n\n" +
+		exitHelp("when removed", "when the players ended the match (edit a round instead)", "when there is no round or the file cannot be read")
+	c.Example = `  rummy match undo`
+	return c
+}
+
+func newMatchEndCmd(io *app) *cobra.Command {
+	c, _ := newFileCmd(io, "end", func(io *app, o *fileOptions) error {
+		path, err := io.matchPath(o.file)
+		if err != nil {
+			return err
+		}
+		return io.end(path, o.json)
+	})
+	c.Short = "Close the match as it stands: the players agree to stop"
+	c.Long = `Close the match as it stands, because the players agree to stop. The best
+total wins; a tie is shared.
+
+` + exitHelp("when closed", "when the match is over already", "when no round is recorded yet or the file cannot be read")
+	c.Example = `  rummy match end`
 	return c
 }
 
 // --- match list, export
 
-func newMatchListCmd(io *streams) *cobra.Command {
-	var dir string
+type matchListOptions struct {
+	dir  string
+	json bool
+}
+
+func newMatchListCmd(io *app) *cobra.Command {
+	o := &matchListOptions{}
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "List the matches in the data folder",
+		Long: "List the matches of the data folder (or --dir): each file's variant,\nplayers, rounds and leader or winner. A file that is not a match, or does not\nload, is listed as skipped, with why.\n\n" +
+			exitHelp("when listed (none is no error)", "", "when the folder cannot be read"),
 		Example: `  rummy match list
-  rummy match list --dir examples`,
+  rummy match list --dir examples --json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadSettings(cmd.Flags())
-			if err != nil {
-				return cannot("%v", err)
-			}
-			if dir == "" {
-				dir = filepath.Join(s.DataDir, "matches")
-			}
-			list, err := scoresheets.List(dir)
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return cannot("%v", err)
-			}
-			if len(list) == 0 {
-				fmt.Fprintf(io.Err, "no matches in %s\n", dir)
-				return nil
-			}
-			current, _ := (&fileFlag{}).path(s)
-			return writeMatchList(io, list, current)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runMatchList(io, o) },
 	}
-	c.Flags().StringVar(&dir, "dir", "", "the folder to list (default: the data folder's matches)")
+	c.Flags().StringVar(&o.dir, "dir", "", "the folder to list (default: the data folder's matches)")
+	addJSONFlag(c, &o.json)
 	return c
 }
 
+// summaryJSON is one match of 'rummy match list --json'.
+type summaryJSON struct {
+	File     string         `json:"file"`
+	Current  bool           `json:"current"`
+	Variant  string         `json:"variant,omitempty"`
+	Players  []string       `json:"players"`
+	Rounds   int            `json:"rounds"`
+	Totals   map[string]int `json:"totals,omitempty"`
+	Leaders  []string       `json:"leaders"`
+	Finished bool           `json:"finished"`
+	Winners  []string       `json:"winners"`
+	Skipped  string         `json:"skipped,omitempty"` // why the file is not listed as a match
+}
+
+func runMatchList(io *app, o *matchListOptions) error {
+	f, err := io.folder()
+	if err != nil {
+		return err
+	}
+	dir := o.dir
+	var list []scoresheets.Summary
+	if dir == "" {
+		dir = f.Matches()
+		list, err = f.List()
+	} else {
+		list, err = scoresheets.List(dir)
+	}
+	if err != nil {
+		return cannot("match list: %v", err)
+	}
+	current, _ := f.Current()
+	if o.json {
+		out := []summaryJSON{}
+		for _, m := range list {
+			out = append(out, summaryJSON{File: m.Path, Current: m.Path == current, Variant: m.Variant,
+				Players: orEmpty(m.Players), Rounds: m.Rounds, Totals: m.Totals, Leaders: orEmpty(m.Leaders),
+				Finished: m.Finished, Winners: orEmpty(m.Winners), Skipped: m.Note})
+		}
+		o, err := io.output()
+		if err != nil {
+			return err
+		}
+		return o.printJSON(map[string]any{"dir": dir, "matches": out})
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(io.Err, "no matches in %s\n", dir)
+		return nil
+	}
+	return writeMatchList(io.streams, list, current)
+}
+
+// orEmpty makes a nil list an empty one, [] in JSON.
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
 type matchExportOptions struct {
-	f      fileFlag
+	file   string
 	format string
 	out    string // -o: the file to write; "" is stdout
 }
 
-func newMatchExportCmd(io *streams) *cobra.Command {
+func newMatchExportCmd(io *app) *cobra.Command {
 	o := &matchExportOptions{}
 	c := &cobra.Command{
 		Use:   "export --format csv|json|markdown|html [-o FILE]",
@@ -756,33 +693,29 @@ table, or one HTML page to print or share: the rounds with running totals,
 the winner or the leader, a chart of the totals with the target, and the
 rules of the match with its house rules marked. The page is self-contained
 (its style and chart are inline, it loads nothing and runs no script) and
-prints a match of up to 20 rounds on one A4 or Letter sheet.`,
+prints a match of up to 20 rounds on one A4 or Letter sheet.
+
+` + exitHelp("when written", "", "when the format is unknown or the file cannot be read or written"),
 		Example: `  rummy match export --format csv > match.csv
   rummy match export --format markdown --file examples/kids-match.yaml
   rummy match export --format html --file examples/basic-match.yaml -o basic.html`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runMatchExport(io, cmd, o)
-		},
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return runMatchExport(io, o) },
 	}
-	o.f.add(c)
+	addFileFlag(c, &o.file)
 	c.Flags().StringVar(&o.format, "format", "", "csv, json, markdown or html")
 	c.Flags().StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of stdout")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(scoresheets.ExportFormats, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 
-func runMatchExport(io *streams, cmd *cobra.Command, o *matchExportOptions) error {
+func runMatchExport(io *app, o *matchExportOptions) error {
 	if !slices.Contains(scoresheets.ExportFormats, o.format) {
-		return cannot("export: --format %q: choose %s", o.format, orList(scoresheets.ExportFormats))
+		return cannot("export: --format %q: choose %s, as in --format csv", o.format, orList(scoresheets.ExportFormats))
 	}
-	_, path, err := o.f.settingsAndPath(cmd)
+	_, sh, err := io.openMatch(o.file)
 	if err != nil {
 		return err
 	}
-	sh, err := loadSheet(path)
-	if err != nil {
-		return err
-	}
-	return writeOutput(io, o.out, func(w *bytes.Buffer) error { return scoresheets.Export(sh, o.format, w) })
+	return writeOutput(io.streams, o.out, func(w *bytes.Buffer) error { return scoresheets.Export(sh, o.format, w) })
 }

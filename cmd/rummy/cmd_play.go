@@ -12,7 +12,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/rummy-referee/rummy/engine"
 	"github.com/rummy-referee/rummy/referee"
@@ -22,13 +21,14 @@ import (
 
 type playOptions struct {
 	variantFlags
-	fileFlag
+	file    string
+	players playersArg
 	target  int
 	rounds  int
-	noInput bool
+	changed func(string) bool // whether a flag was given, set as the command runs
 }
 
-func newPlayCmd(io *streams) *cobra.Command {
+func newPlayCmd(io *app) *cobra.Command {
 	o := &playOptions{}
 	c := &cobra.Command{
 		Use:   "play",
@@ -53,41 +53,39 @@ undo the last one, show the scoresheet, or quit; play goes on later where it
 stopped.
 
 On a terminal the questions are menus and fields. From a pipe or a file they
-are read one answer a line, in the same order, so 'rummy play < answers.txt'
-records a match. Questions, menus and verdicts go to stderr; stdout has only
+are read one answer a line, in the same order, so 'rummy play <
+examples/answers.txt' records a match. Questions, menus and verdicts go to stderr; stdout has only
 the results: each round's scores and the totals, the final scoresheet.
 
 --no-input, or CI=true in the environment, makes play fail at the first
 question rather than wait for an answer: record rounds with 'rummy match
 round' instead.
 
-Exit status: 0 when the match is over or you quit, 1 when the rules refuse a
-change, 2 when a question is left unanswered (the input ended, --no-input) or
-a file cannot be read. Every round saved before stays saved.`,
+` + exitHelp("when the match is over or you quit", "when the rules refuse a change",
+			"when a question is left unanswered (the input ended, --no-input) or a file cannot be read. Every round saved before stays saved"),
 		Example: `  rummy play
   rummy play --variant kids --players "Mia,Leo"
   rummy play --variant rummy500 --players "Ann,Bob" --target 300 --rule scoring.must_go_out_to_win=true
   rummy play --file tuesday.yaml
-  rummy play < answers.txt`,
+  rummy play --data-dir /tmp/rummy-demo < examples/answers.txt`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPlay(io, cmd, o)
+			o.changed = cmd.Flags().Changed
+			return runPlay(io, o)
 		},
 	}
 	o.variantFlags.add(c)
-	o.fileFlag.add(c)
+	addFileFlag(c, &o.file)
 	c.Flags().Lookup("file").Usage = "the match `FILE` to go on with, or to start (default: choose among the data folder's unfinished matches)"
-	c.Flags().String("players", "", "the players of a new match, comma-separated, in seating order (default: asked, offering the config's)")
+	c.Flags().Var(&o.players, "players", "the players of a new match, comma-separated, in seating order, or how many of the config's play (default: asked, offering the config's)")
 	c.Flags().IntVar(&o.target, "target", 0, "the target of a new match (default: asked, offering the variant's; 0 for none)")
 	c.Flags().IntVar(&o.rounds, "rounds", 0, "end a new match after this many rounds (or at the target, if first)")
-	c.Flags().BoolVar(&o.noInput, "no-input", false, "never ask: fail at the first question (CI=true does the same)")
 	return c
 }
 
 // session is one run of play: the match file it keeps and how it asks.
 type session struct {
-	io   *streams
-	fl   *pflag.FlagSet
+	io   *app
 	o    *playOptions
 	s    settings
 	ask  prompter
@@ -95,16 +93,16 @@ type session struct {
 	path string // the match file, once chosen or created
 }
 
-func runPlay(io *streams, cmd *cobra.Command, o *playOptions) error {
-	s, err := loadSettings(cmd.Flags())
+func runPlay(io *app, o *playOptions) error {
+	s, err := io.loadSettings()
 	if err != nil {
-		return cannot("%v", err)
+		return err
 	}
-	colour := io.errTTY && promptColour(io, s)
+	colour := io.errTTY && promptColour(io.streams, s)
 	ss := &session{
-		io: io, fl: cmd.Flags(), o: o, s: s,
-		ask:  newPrompter(io, o.noInput, colour),
-		mark: output{io: io, symbols: !s.ASCII && utf8Locale(io.getenv), colour: colour},
+		io: io, o: o, s: s,
+		ask:  newPrompter(io.streams, io.global.noInput, colour),
+		mark: output{io: io.streams, symbols: !s.ASCII && utf8Locale(io.getenv), colour: colour},
 	}
 	err = ss.play()
 	var na *noAnswer
@@ -129,7 +127,7 @@ func (ss *session) play() error {
 	}
 	offer := !created // a match just started goes straight to its first round
 	for {
-		sh, err := loadSheet(ss.path)
+		_, sh, err := ss.io.openMatch(ss.path)
 		if err != nil {
 			return err
 		}
@@ -147,12 +145,12 @@ func (ss *session) play() error {
 			case 1:
 				if len(sh.Rounds) == 0 {
 					ss.ask.Say("there is no round to undo")
-				} else if err := runAs(newMatchUndoCmd(ss.io), "--file", ss.path); err != nil {
+				} else if err := ss.io.undo(ss.path, false); err != nil {
 					return err
 				}
 				continue
 			case 2:
-				if err := runAs(newMatchShowCmd(ss.io), "--file", ss.path); err != nil {
+				if err := scoresheets.Show(sh, ss.io.Out, scoresheets.ShowOptions{}); err != nil {
 					return err
 				}
 				continue
@@ -168,16 +166,6 @@ func (ss *session) play() error {
 	}
 }
 
-// runAs runs one of rummy's own commands with args, as if they were typed,
-// so that play starts, records, undoes and shows a match through the very
-// code of 'rummy match new', 'match round', 'match undo' and 'match show'.
-func runAs(c *cobra.Command, args ...string) error {
-	if err := c.ParseFlags(args); err != nil {
-		return cannot("%s: %v", c.Name(), err)
-	}
-	return c.RunE(c, c.Flags().Args())
-}
-
 // --- which match
 
 // open finds the match to play: --file when it exists, else an unfinished
@@ -186,7 +174,7 @@ func runAs(c *cobra.Command, args ...string) error {
 func (ss *session) open() (bool, error) {
 	var newFlags []string
 	for _, n := range []string{"variant", "players", "target", "rounds", "rule"} {
-		if ss.fl.Changed(n) {
+		if ss.o.changed(n) {
 			newFlags = append(newFlags, "--"+n)
 		}
 	}
@@ -214,12 +202,12 @@ func (ss *session) open() (bool, error) {
 // chooseMatch offers the unfinished matches of the data folder, and a new
 // one. It returns "" for a new match.
 func (ss *session) chooseMatch() (string, error) {
-	dir := filepath.Join(ss.s.DataDir, "matches")
-	list, err := scoresheets.List(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	folder := scoresheets.Folder{Dir: ss.s.DataDir}
+	list, err := folder.List()
+	if err != nil {
 		return "", cannot("play: %v", err)
 	}
-	current, _ := (&fileFlag{}).path(ss.s)
+	current, _ := folder.Current()
 	var paths, items []string
 	def := 0
 	for _, m := range list {
@@ -243,11 +231,7 @@ func (ss *session) chooseMatch() (string, error) {
 	// The match played becomes the current one, as a new match does, so
 	// 'rummy match round' and 'match show' go on with it.
 	if paths[i] != current {
-		rel, err := filepath.Rel(ss.s.DataDir, paths[i])
-		if err == nil {
-			err = writeFileAtomic(currentFile(ss.s), []byte(rel+"\n"), 0o644)
-		}
-		if err != nil {
+		if err := folder.SetCurrent(paths[i]); err != nil {
 			return "", cannot("play: recording the current match: %v", err)
 		}
 	}
@@ -255,11 +239,11 @@ func (ss *session) chooseMatch() (string, error) {
 }
 
 // start asks for what a new match needs and the flags do not give,
-// confirms it, and creates it with 'rummy match new'.
+// confirms it, and creates it as 'rummy match new' does.
 func (ss *session) start() error {
 	variant, players, target := ss.s.Variant, strings.Join(ss.s.Players, ","), ""
 	for again := false; ; again = true {
-		given := func(flag string) bool { return !again && ss.fl.Changed(flag) }
+		given := func(flag string) bool { return !again && ss.o.changed(flag) }
 		var v *variants.Variant
 		var names []string
 		var err error
@@ -279,7 +263,7 @@ func (ss *session) start() error {
 			return err
 		}
 		target = strconv.Itoa(v.Target(len(names)))
-		if ss.fl.Changed("target") {
+		if ss.o.changed("target") {
 			target = strconv.Itoa(ss.o.target)
 		}
 		target, err = ss.answer("Target (0 for none)", target, given("target"), func(a string) error {
@@ -303,21 +287,20 @@ func (ss *session) start() error {
 			ss.ask.Say("then again:")
 			continue
 		}
-		args := []string{"--variant", variant, "--players", strings.Join(names, ","), "--target", target}
-		if ss.fl.Changed("rounds") {
-			args = append(args, "--rounds", strconv.Itoa(ss.o.rounds))
+		t, _ := strconv.Atoi(target)
+		opts := scoresheets.Options{Target: &t}
+		if ss.o.changed("rounds") {
+			if ss.o.rounds < 0 {
+				return cannot("play: --rounds %d: cannot be negative", ss.o.rounds)
+			}
+			opts.Rounds = ss.o.rounds
 		}
-		for _, r := range ss.o.rules {
-			args = append(args, "--rule", r)
-		}
-		if ss.o.file != "" {
-			args = append(args, "--file", ss.o.file)
-		}
-		if err := runAs(newMatchNewCmd(ss.io), args...); err != nil {
+		path, sh, err := ss.io.newMatch(v, names, opts, ss.o.file)
+		if err != nil {
 			return err
 		}
-		ss.path, err = ss.o.path(ss.s) // --file, else the current match match new made
-		return err
+		ss.path = path
+		return printChange(ss.io, false, "new", path, sh, 0)
 	}
 }
 
@@ -326,8 +309,8 @@ func (ss *session) start() error {
 func (ss *session) answer(label, def string, given bool, check func(string) error) (string, error) {
 	if given {
 		if err := check(def); err != nil {
-			var ee *exitError
-			if errors.As(err, &ee) {
+			var f *failure
+			if errors.As(err, &f) {
 				return "", err
 			}
 			return "", cannot("play: %v", err)
@@ -354,16 +337,11 @@ func (ss *session) answer(label, def string, given bool, check func(string) erro
 func (ss *session) playRound(sh *scoresheets.Sheet) error {
 	n := len(sh.Rounds) + 1
 	for {
-		args, err := ss.askRound(sh)
+		d, err := ss.askRound(sh)
 		if err != nil {
 			return err
 		}
-		// What is shown and saved is the round as 'rummy match round' reads
-		// these flags.
-		r, err := roundFromArgs(args, sh.Players)
-		if err != nil {
-			return err
-		}
+		r, args := d.round, d.args
 		vd, err := referee.Judge(sh.Variant, sh.Players, r)
 		if err != nil {
 			return cannot("play: %v", err)
@@ -382,7 +360,7 @@ func (ss *session) playRound(sh *scoresheets.Sheet) error {
 		case err != nil:
 			return err
 		case i == 0:
-			return runAs(newMatchRoundCmd(ss.io), append([]string{"--file", ss.path}, args...)...)
+			return ss.io.record(ss.path, func([]string) (referee.Round, error) { return r, nil }, false)
 		case i == 2:
 			ss.ask.Say("round %d discarded", n)
 			return nil
@@ -390,21 +368,9 @@ func (ss *session) playRound(sh *scoresheets.Sheet) error {
 	}
 }
 
-// roundFromArgs reads a round from the flags of 'rummy match round', with
-// its code.
-func roundFromArgs(args []string, players []string) (referee.Round, error) {
-	var f roundFlags
-	c := &cobra.Command{Use: "round"}
-	f.add(c)
-	if err := c.ParseFlags(args); err != nil {
-		return referee.Round{}, cannot("play: %v", err)
-	}
-	return f.round(c, players)
-}
-
 // draft is a round as it is asked: the round so far, each entry judged
 // with everything entered before it, and the same round as the flags of
-// 'rummy match round'.
+// 'rummy match round', for the summary to show.
 type draft struct {
 	v       *variants.Variant
 	players []string
@@ -431,10 +397,9 @@ func (d *draft) add(with referee.Round, args ...string) error {
 	return nil
 }
 
-// askRound asks for a round and returns it as the flags of 'rummy match
-// round'. Each meld, lay-off and hand is judged as it is entered, and
-// asked again when the referee refuses it.
-func (ss *session) askRound(sh *scoresheets.Sheet) ([]string, error) {
+// askRound asks for a round. Each meld, lay-off and hand is judged as it
+// is entered, and asked again when the referee refuses it.
+func (ss *session) askRound(sh *scoresheets.Sheet) (*draft, error) {
 	d := &draft{v: sh.Variant, players: sh.Players}
 	n := len(sh.Rounds) + 1
 	items := append(slices.Clone(d.players),
@@ -446,7 +411,9 @@ func (ss *session) askRound(sh *scoresheets.Sheet) ([]string, error) {
 	}
 	switch {
 	case i == len(d.players):
-		return []string{"--stalemate"}, nil
+		d.round.Stalemate = true
+		d.args = []string{"--stalemate"}
+		return d, nil
 	case i > len(d.players):
 		d.args = append(d.args, "--no-out")
 	default:
@@ -458,6 +425,7 @@ func (ss *session) askRound(sh *scoresheets.Sheet) ([]string, error) {
 				return nil, err
 			}
 			if yes {
+				d.round.Rummy = true
 				d.args = append(d.args, "--rummy")
 			}
 		}
@@ -485,7 +453,7 @@ func (ss *session) askRound(sh *scoresheets.Sheet) ([]string, error) {
 		}
 	}
 	if d.v.Scoring.Method == variants.SingleRound {
-		return d.args, nil // whoever goes out wins: no points
+		return d, nil // whoever goes out wins: no points
 	}
 	for _, p := range d.players {
 		if p == d.round.Out {
@@ -497,7 +465,7 @@ func (ss *session) askRound(sh *scoresheets.Sheet) ([]string, error) {
 			return nil, err
 		}
 	}
-	return d.args, nil
+	return d, nil
 }
 
 // askEach asks again and again until an empty line, giving each answer to

@@ -189,7 +189,7 @@ func TestPlayInputEnds(t *testing.T) {
 		"next", "Ann", "no", "", "", // round 2 ends before Bob's hand
 	)
 	out, errs, code := rummyRun(t, in, "play")
-	if code != exitCannot {
+	if code != exitStatus(cannotJudge) {
 		t.Fatalf("exit %d, want 2\nstderr:\n%s", code, errs)
 	}
 	if want := `rummy: play: no answer to "Bob: cards left in hand, or their points (as 12)": the input ended; the rounds saved so far stay in `; !strings.Contains(errs, want) {
@@ -232,7 +232,7 @@ func TestPlayNeverHangs(t *testing.T) {
 			if d := time.Since(start); d > time.Second {
 				t.Errorf("took %v, want under a second", d)
 			}
-			if code != exitCannot {
+			if code != exitStatus(cannotJudge) {
 				t.Errorf("exit %d, want 2", code)
 			}
 			if strings.Contains(out, "\x1b") {
@@ -252,12 +252,12 @@ func TestPlayFileFlags(t *testing.T) {
 		t.Fatal(errs)
 	}
 	_, errs, code := rummyRun(t, "", "play", "--file", f, "--players", "Cy,Dee")
-	if code != exitCannot || !strings.Contains(errs, "is a match already, and --players is for a new one") {
+	if code != exitStatus(cannotJudge) || !strings.Contains(errs, "is a match already, and --players is for a new one") {
 		t.Errorf("exit %d, stderr:\n%s", code, errs)
 	}
 	// A flag's bad value is the flag's fault: no question.
 	_, errs, code = rummyRun(t, "", "play", "--variant", "nosuch", "--players", "Ann,Bob")
-	if code != exitCannot || strings.Contains(errs, "Variant (") {
+	if code != exitStatus(cannotJudge) || strings.Contains(errs, "Variant (") {
 		t.Errorf("exit %d, stderr:\n%s", code, errs)
 	}
 }
@@ -301,16 +301,23 @@ func TestShellQuote(t *testing.T) {
 }
 
 // TestEveryCommandHasExamples: every command a user runs shows examples
-// in its --help (cobra's own completion command aside).
+// in its --help, and every command that does something lists the exit
+// statuses it can return (cobra's own completion and help commands aside).
 func TestEveryCommandHasExamples(t *testing.T) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
+		if c.Name() == "completion" || c.Name() == "help" {
+			return
+		}
 		if c.Runnable() && c.Example == "" {
 			t.Errorf("'%s --help' shows no examples", c.CommandPath())
+		}
+		if c.Runnable() && !c.HasSubCommands() && !strings.Contains(c.Long, "Exit status: 0 ") {
+			t.Errorf("'%s --help' does not list its exit statuses", c.CommandPath())
 		}
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
-	walk(newRootCmd(&streams{getenv: os.Getenv}))
+	walk(newRootCmd(&app{streams: &streams{getenv: os.Getenv}}))
 }

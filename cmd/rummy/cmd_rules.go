@@ -12,11 +12,12 @@ import (
 
 type rulesOptions struct {
 	variantFlags
-	variant string // the VARIANT|FILE argument, if given
-	json    bool
+	variant    string // the VARIANT|FILE argument, if given
+	variantSet bool   // --variant was given
+	json       bool
 }
 
-func newRulesCmd(io *streams) *cobra.Command {
+func newRulesCmd(io *app) *cobra.Command {
 	o := &rulesOptions{}
 	c := &cobra.Command{
 		Use:   "rules [VARIANT|FILE]",
@@ -31,7 +32,7 @@ base (for a file with base: basic, from basic; for a built-in changed with
 --rule, from that built-in; otherwise from the defaults of a variant file).
 docs/rules.md is the whole rule book.
 
-Exit status: 0 when done, 2 when the variant or a --rule cannot be read.`,
+` + exitHelp("when done", "", "when the variant or a --rule cannot be read"),
 		Example: `  rummy rules basic
   rummy rules rummy500 --rule scoring.ace_low_run=0
   rummy rules examples/house-rules.yaml
@@ -52,11 +53,12 @@ Exit status: 0 when done, 2 when the variant or a --rule cannot be read.`,
 			if len(args) == 1 {
 				o.variant = args[0]
 			}
-			return runRules(io, cmd, o)
+			o.variantSet = cmd.Flags().Changed("variant")
+			return runRules(io, o)
 		},
 	}
 	o.variantFlags.add(c)
-	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object to stdout")
+	addJSONFlag(c, &o.json)
 	return c
 }
 
@@ -69,13 +71,13 @@ type rulesJSON struct {
 	Sections    []variants.Section `json:"sections"`
 }
 
-func runRules(io *streams, cmd *cobra.Command, o *rulesOptions) error {
-	s, err := loadSettings(cmd.Flags())
+func runRules(io *app, o *rulesOptions) error {
+	s, err := io.loadSettings()
 	if err != nil {
-		return cannot("%v", err)
+		return err
 	}
 	if o.variant != "" {
-		if cmd.Flags().Changed("variant") && s.Variant != o.variant {
+		if o.variantSet && s.Variant != o.variant {
 			return cannot("rules: give the variant once, as the argument or as --variant, not both (%q and %q)", o.variant, s.Variant)
 		}
 		s.Variant = o.variant
@@ -91,7 +93,7 @@ func runRules(io *streams, cmd *cobra.Command, o *rulesOptions) error {
 	}
 	sections := variants.Describe(v)
 	from := variants.ChangedFrom(v)
-	out := newOutput(io, s)
+	out := newOutput(io.streams, s)
 	if o.json {
 		return out.printJSON(rulesJSON{Variant: v.Name, Title: v.Title, Description: v.Description, ChangedFrom: from, Sections: sections})
 	}

@@ -4,69 +4,109 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rummy-referee/rummy/variants"
 )
 
 type setupOptions struct {
 	variantFlags
-	players int
+	players playersArg
+	json    bool
 }
 
-func newSetupCmd(io *streams) *cobra.Command {
+func newSetupCmd(io *app) *cobra.Command {
 	o := &setupOptions{}
 	c := &cobra.Command{
-		Use:   "setup --players N",
+		Use:   "setup --players N|NAMES",
 		Short: "Say how to deal: decks, jokers, cards to each player, target, rotation",
+		Long: `Say how to deal a variant for the players: the decks and jokers, the cards to
+each player, the stock, the target, the scoring and who deals next. --players
+is how many play, or their names; without it, the config file's players.
+
+` + exitHelp("when said", "", "when rummy cannot say (a player count the variant is not for, a bad flag)"),
 		Example: `  rummy setup --players 4
-  rummy setup --players 5 --variant rummy500`,
+  rummy setup --players "Ann,Bob,Cy"
+  rummy setup --players 5 --variant rummy500 --json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, v, err := o.settingsAndVariant(cmd)
-			if err != nil {
-				return err
-			}
-			n := o.players
-			if n == 0 {
-				return cannot("setup: say how many play, with --players N")
-			}
-			if n < v.Players.Min || n > v.Players.Max {
-				return cannot("setup: %s is for %d to %d players, not %d", v.Name, v.Players.Min, v.Players.Max, n)
-			}
-			r := v.Rules(n)
-			deal := v.Deal.Cards.At(n)
-			total := 52*r.Decks + r.Jokers
-			w := io.Out
-			fmt.Fprintf(w, "%s (%s) for %d players\n", v.Title, v.Name, n)
-			fmt.Fprintf(w, "  cards:    %d %s", r.Decks, plural(r.Decks, "deck", "decks"))
-			if r.Jokers > 0 {
-				fmt.Fprintf(w, " with %d %s", r.Jokers, plural(r.Jokers, "joker", "jokers"))
-			} else {
-				fmt.Fprint(w, ", no jokers")
-			}
-			fmt.Fprintf(w, " (%d cards)\n", total)
-			fmt.Fprintf(w, "  deal:     %d cards to each player, one at a time, starting at the dealer's left\n", deal)
-			fmt.Fprintf(w, "  stock:    the other %d cards face down; turn the top one up to start the discard pile\n", total-deal*n)
-			if t := v.Target(n); t > 0 {
-				dir := "the highest total wins"
-				if v.Scoring.Method.LowestWins() {
-					dir = "the lowest total wins"
-				}
-				fmt.Fprintf(w, "  target:   %d points (the match ends when a total reaches it; %s)\n", t, dir)
-			} else {
-				fmt.Fprintln(w, "  target:   none")
-			}
-			if v.Scoring.Rounds > 0 {
-				fmt.Fprintf(w, "  rounds:   %d at most\n", v.Scoring.Rounds)
-			}
-			fmt.Fprintf(w, "  scoring:  %s\n", v.Scoring.Method)
-			if v.Deal.Rotation == "winner" {
-				fmt.Fprintln(w, "  next deal: the player who went out deals the next round")
-			} else {
-				fmt.Fprintln(w, "  next deal: passes to the left (the next player in seating order) each round")
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runSetup(io, o) },
 	}
 	o.variantFlags.add(c)
-	c.Flags().IntVar(&o.players, "players", 0, "how many play")
+	c.Flags().Var(&o.players, "players", "how many play, or their names (default: the config's players)")
+	addJSONFlag(c, &o.json)
 	return c
+}
+
+// setupJSON is what 'rummy setup --json' writes.
+type setupJSON struct {
+	Variant  string `json:"variant"`
+	Title    string `json:"title"`
+	Players  int    `json:"players"`
+	Decks    int    `json:"decks"`
+	Jokers   int    `json:"jokers"`
+	Cards    int    `json:"cards"`
+	Deal     int    `json:"deal"`  // cards to each player
+	Stock    int    `json:"stock"` // cards left, the stock and the first discard
+	Target   int    `json:"target"`
+	Rounds   int    `json:"rounds,omitempty"`
+	Scoring  string `json:"scoring"`
+	Rotation string `json:"rotation"`
+}
+
+func runSetup(io *app, o *setupOptions) error {
+	s, v, err := o.settingsAndVariant(io)
+	if err != nil {
+		return err
+	}
+	n := o.players.n
+	if n == 0 {
+		n = len(s.Players)
+	}
+	if n == 0 {
+		return cannot("setup: say how many play, with --players N, as in --players 4 (or name them: --players \"Ann,Bob\")")
+	}
+	if n < v.Players.Min || n > v.Players.Max {
+		return cannot("setup: %s is for %d to %d players, not %d", v.Name, v.Players.Min, v.Players.Max, n)
+	}
+	r := v.Rules(n)
+	j := setupJSON{Variant: v.Name, Title: v.Title, Players: n, Decks: r.Decks, Jokers: r.Jokers,
+		Cards: 52*r.Decks + r.Jokers, Deal: v.Deal.Cards.At(n), Target: v.Target(n), Rounds: v.Scoring.Rounds,
+		Scoring: string(v.Scoring.Method), Rotation: string(v.Deal.Rotation)}
+	j.Stock = j.Cards - j.Deal*n
+	if o.json {
+		return newOutput(io.streams, s).printJSON(j)
+	}
+	writeSetup(io, v, j)
+	return nil
+}
+
+func writeSetup(io *app, v *variants.Variant, j setupJSON) {
+	w := io.Out
+	fmt.Fprintf(w, "%s (%s) for %d players\n", j.Title, j.Variant, j.Players)
+	fmt.Fprintf(w, "  cards:    %d %s", j.Decks, plural(j.Decks, "deck", "decks"))
+	if j.Jokers > 0 {
+		fmt.Fprintf(w, " with %d %s", j.Jokers, plural(j.Jokers, "joker", "jokers"))
+	} else {
+		fmt.Fprint(w, ", no jokers")
+	}
+	fmt.Fprintf(w, " (%d cards)\n", j.Cards)
+	fmt.Fprintf(w, "  deal:     %d cards to each player, one at a time, starting at the dealer's left\n", j.Deal)
+	fmt.Fprintf(w, "  stock:    the other %d cards face down; turn the top one up to start the discard pile\n", j.Stock)
+	if j.Target > 0 {
+		dir := "the highest total wins"
+		if v.Scoring.Method.LowestWins() {
+			dir = "the lowest total wins"
+		}
+		fmt.Fprintf(w, "  target:   %d points (the match ends when a total reaches it; %s)\n", j.Target, dir)
+	} else {
+		fmt.Fprintln(w, "  target:   none")
+	}
+	if j.Rounds > 0 {
+		fmt.Fprintf(w, "  rounds:   %d at most\n", j.Rounds)
+	}
+	fmt.Fprintf(w, "  scoring:  %s\n", j.Scoring)
+	if j.Rotation == "winner" {
+		fmt.Fprintln(w, "  next deal: the player who went out deals the next round")
+	} else {
+		fmt.Fprintln(w, "  next deal: passes to the left (the next player in seating order) each round")
+	}
 }

@@ -21,7 +21,7 @@ type statsOptions struct {
 	asJSON bool
 }
 
-func newStatsCmd(io *streams) *cobra.Command {
+func newStatsCmd(io *app) *cobra.Command {
 	o := &statsOptions{}
 	c := &cobra.Command{
 		Use:   "stats",
@@ -42,13 +42,15 @@ together, how many of those are finished, and how many each won while the
 other did not (a win they share counts for neither).
 
 A file that is not a match, or does not load, is skipped with a note on
-stderr.`,
+stderr.
+
+` + exitHelp("when done (no matches is no error)", "", "when the folder given cannot be read"),
 		Example: `  rummy stats
   rummy stats --json
   rummy stats --dir examples`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runStats(io, cmd, o)
+			return runStats(io, o)
 		},
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the folder of match files (default: the data folder's matches)")
@@ -103,10 +105,10 @@ type headToHeadJSON struct {
 	Won      [2]int    `json:"won"`
 }
 
-func runStats(io *streams, cmd *cobra.Command, o *statsOptions) error {
-	s, err := loadSettings(cmd.Flags())
+func runStats(io *app, o *statsOptions) error {
+	s, err := io.loadSettings()
 	if err != nil {
-		return cannot("%v", err)
+		return err
 	}
 	dir := o.dir
 	if dir == "" {
@@ -136,9 +138,9 @@ func runStats(io *streams, cmd *cobra.Command, o *statsOptions) error {
 	}
 	rec := scoresheets.Stats(sheets)
 	if o.asJSON {
-		return newOutput(io, s).printJSON(statsToJSON(rec, skipped))
+		return newOutput(io.streams, s).printJSON(statsToJSON(rec, skipped))
 	}
-	return writeStats(io, rec)
+	return writeStats(io.streams, rec)
 }
 
 func statsToJSON(rec scoresheets.Records, skipped []skippedJSON) statsJSON {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,10 +26,10 @@ func (f *variantFlags) add(c *cobra.Command) {
 // settingsAndVariant reads the settings and the variant they name, with
 // the --rule changes: the first steps of every command that plays under a
 // variant.
-func (f *variantFlags) settingsAndVariant(cmd *cobra.Command) (settings, *variants.Variant, error) {
-	s, err := loadSettings(cmd.Flags())
+func (f *variantFlags) settingsAndVariant(a *app) (settings, *variants.Variant, error) {
+	s, err := a.loadSettings()
 	if err != nil {
-		return s, nil, cannot("%v", err)
+		return s, nil, err
 	}
 	v, err := f.load(s)
 	return s, v, err
@@ -36,9 +37,9 @@ func (f *variantFlags) settingsAndVariant(cmd *cobra.Command) (settings, *varian
 
 // load returns the variant the settings name, with the --rule changes.
 func (f *variantFlags) load(s settings) (*variants.Variant, error) {
-	v, err := variants.Resolve(s.Variant)
+	v, err := resolveVariant(s.Variant)
 	if err != nil {
-		return nil, cannot("%v", err)
+		return nil, err
 	}
 	if err := v.OverrideAll(f.rules); err != nil {
 		return nil, cannot("%v", err)
@@ -48,10 +49,10 @@ func (f *variantFlags) load(s settings) (*variants.Variant, error) {
 
 // playersFlag is the --players N of check and hand: the decks and jokers
 // in play can depend on how many play (Rummy 500: 2 decks from 5 players).
-type playersFlag struct{ n int }
+type playersFlag struct{ playersArg }
 
 func (f *playersFlag) add(c *cobra.Command) {
-	c.Flags().IntVar(&f.n, "players", 0, "how many play, where the variant's decks depend on it (default: the most decks the variant uses)")
+	c.Flags().Var(&f.playersArg, "players", "how many play, or their names, where the variant's decks depend on it (default: the most decks the variant uses)")
 }
 
 // rules returns the engine's rules for the players given, or for the most
@@ -61,7 +62,7 @@ func (f *playersFlag) rules(v *variants.Variant) (engine.Rules, error) {
 		return v.Rules(0), nil
 	}
 	if f.n < v.Players.Min || f.n > v.Players.Max {
-		return engine.Rules{}, cannot("--players %d: %s is for %d to %d players", f.n, v.Name, v.Players.Min, v.Players.Max)
+		return engine.Rules{}, cannot("--players %s: %s is for %d to %d players", f.raw, v.Name, v.Players.Min, v.Players.Max)
 	}
 	return v.Rules(f.n), nil
 }
@@ -155,4 +156,26 @@ func completeVariants(cmd *cobra.Command, args []string, toComplete string) ([]s
 	}
 	// Variant files complete as files.
 	return out, cobra.ShellCompDirectiveDefault
+}
+
+// resolveVariant finds a variant by name, without regard to case and with
+// the usual other names (500 for rummy500), else as a variant file; an
+// unknown name gets the built-in it most likely means.
+func resolveVariant(name string) (*variants.Variant, error) {
+	if b, ok := variants.BuiltinName(name); ok {
+		name = b
+	}
+	v, err := variants.Resolve(name)
+	if err == nil {
+		return v, nil
+	}
+	l := strings.ToLower(name)
+	if _, statErr := os.Stat(name); statErr == nil || strings.ContainsAny(name, `/\`) || strings.HasSuffix(l, ".yaml") || strings.HasSuffix(l, ".yml") {
+		return nil, cannot("%v", err) // a file, or meant as one: its own problems
+	}
+	builtins := orList(variants.Builtins())
+	if near := variants.NearestBuiltin(name); near != "" {
+		return nil, cannot("unknown variant %q: did you mean %s? (built in are %s, or give a variant file)", name, near, builtins)
+	}
+	return nil, cannot("unknown variant %q: built in are %s, or give a variant file", name, builtins)
 }

@@ -13,19 +13,16 @@ import (
 // currentPlayers returns the players of the match a command would use,
 // for completion: --file when given, else the current match.
 func currentPlayers(cmd *cobra.Command) []string {
-	s, err := loadSettings(cmd.Flags())
-	if err != nil {
+	a, ok := cmd.Context().Value(appKey{}).(*app)
+	if !ok {
 		return nil
 	}
-	f := fileFlag{}
+	a.cmd = cmd
+	file := ""
 	if fl := cmd.Flags().Lookup("file"); fl != nil {
-		f.file = fl.Value.String()
+		file = fl.Value.String()
 	}
-	path, err := f.path(s)
-	if err != nil {
-		return nil
-	}
-	sh, _, err := scoresheets.Load(path)
+	_, sh, err := a.openMatch(file)
 	if err != nil {
 		return nil
 	}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -42,99 +42,131 @@ var settingKeys = []struct {
 	{"color", "color", "colour: auto (on a terminal, unless NO_COLOR is set), always or never"},
 }
 
-// configFile returns where the config file lives: RUMMY_CONFIG when set,
-// else rummy/config.yaml in the user's config folder.
-func configFile() string {
-	if f := os.Getenv("RUMMY_CONFIG"); f != "" {
-		return f
+// configFile returns where the config file lives and whether the user
+// named it: --config, else RUMMY_CONFIG, else rummy/config.yaml in the
+// user's config folder.
+func configFile(flags *pflag.FlagSet, getenv func(string) string) (file string, named bool) {
+	if flags != nil {
+		if f := flags.Lookup("config"); f != nil && f.Changed {
+			return f.Value.String(), true
+		}
 	}
-	dir, err := os.UserConfigDir()
-	if err != nil {
+	if f := getenv("RUMMY_CONFIG"); f != "" {
+		return f, true
+	}
+	dir := userConfigDir(getenv)
+	if dir == "" {
+		return "", false
+	}
+	return filepath.Join(dir, "rummy", "config.yaml"), false
+}
+
+// userConfigDir is os.UserConfigDir read from the environment given.
+func userConfigDir(getenv func(string) string) string {
+	switch runtime.GOOS {
+	case "windows":
+		return getenv("AppData")
+	case "darwin":
+		if h := getenv("HOME"); h != "" {
+			return filepath.Join(h, "Library", "Application Support")
+		}
 		return ""
 	}
-	return filepath.Join(dir, "rummy", "config.yaml")
+	if d := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
+		return d
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".config")
+	}
+	return ""
 }
 
 // defaultDataDir returns the user's data folder for rummy.
-func defaultDataDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
 		return filepath.Join(d, "rummy")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "rummy-matches"
 	}
 	switch runtime.GOOS {
 	case "windows":
-		if d := os.Getenv("LocalAppData"); d != "" {
+		if d := getenv("LocalAppData"); d != "" {
 			return filepath.Join(d, "rummy")
 		}
 	case "darwin":
-		return filepath.Join(home, "Library", "Application Support", "rummy")
+		if h := getenv("HOME"); h != "" {
+			return filepath.Join(h, "Library", "Application Support", "rummy")
+		}
 	}
-	return filepath.Join(home, ".local", "share", "rummy")
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".local", "share", "rummy")
+	}
+	return "rummy-matches"
+}
+
+// settingDefaults are the settings when nothing sets them.
+func settingDefaults(getenv func(string) string) map[string]string {
+	return map[string]string{"variant": "basic", "players": "", "data_dir": defaultDataDir(getenv), "ascii": "false", "color": "auto"}
 }
 
 // loadSettings reads the settings with flags (those of the running command
-// that it has) beating the environment, which beats the config file.
-func loadSettings(flags *pflag.FlagSet) (settings, error) {
+// that it has) beating the environment, which beats the config file, which
+// beats the defaults. viper reads the file; the layers above it are laid
+// here, from the environment given, so that tests need not change the
+// process's.
+func loadSettings(flags *pflag.FlagSet, getenv func(string) string) (settings, error) {
+	file, named := configFile(flags, getenv)
+	s := settings{File: file, Sources: map[string]string{}}
 	v := viper.New()
-	v.SetDefault("variant", "basic")
-	v.SetDefault("players", "")
-	v.SetDefault("data_dir", defaultDataDir())
-	v.SetDefault("ascii", false)
-	v.SetDefault("color", "auto")
-	v.SetEnvPrefix("RUMMY")
-	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
-	s := settings{File: configFile(), Sources: map[string]string{}}
-	for _, k := range settingKeys {
-		if err := v.BindEnv(k.key); err != nil {
-			return s, err
-		}
-		if flags != nil {
-			if f := flags.Lookup(k.flag); f != nil {
-				if err := v.BindPFlag(k.key, f); err != nil {
-					return s, err
-				}
-			}
-		}
-	}
-	if s.File != "" {
-		v.SetConfigFile(s.File)
+	if file != "" {
+		v.SetConfigFile(file)
 		v.SetConfigType("yaml")
 		if err := v.ReadInConfig(); err != nil {
 			var pe *fs.PathError
-			if !errors.As(err, &pe) || !errors.Is(err, fs.ErrNotExist) {
-				return s, fmt.Errorf("config file %s: %v", s.File, err)
+			switch {
+			case !errors.As(err, &pe) || !errors.Is(err, fs.ErrNotExist):
+				return s, fmt.Errorf("config file %s: %v", file, err)
+			case named:
+				return s, fmt.Errorf("config file %s does not exist (it is named by %s): create it with 'rummy config init', or name another",
+					file, configSource(flags))
 			}
-		} else if err := checkConfigKeys(v, s.File); err != nil {
+		} else if err := checkConfigKeys(v, file); err != nil {
 			return s, err
 		}
 	}
+	defaults := settingDefaults(getenv)
+	value := map[string]string{}
 	for _, k := range settingKeys {
+		env := "RUMMY_" + strings.ToUpper(k.key)
+		var f *pflag.Flag
+		if flags != nil {
+			f = flags.Lookup(k.flag)
+		}
+		// --players 3 is a count, not the players' names.
+		flagGiven := f != nil && f.Changed && (k.key != "players" || playerNames(f.Value) != nil)
 		switch {
-		case flags != nil && flags.Lookup(k.flag) != nil && flags.Changed(k.flag):
-			s.Sources[k.key] = "flag --" + k.flag
-		case os.Getenv("RUMMY_"+strings.ToUpper(k.key)) != "":
-			s.Sources[k.key] = "env RUMMY_" + strings.ToUpper(k.key)
+		case flagGiven && k.key == "players":
+			value[k.key], s.Sources[k.key] = strings.Join(playerNames(f.Value), ","), "flag --"+k.flag
+		case flagGiven:
+			value[k.key], s.Sources[k.key] = f.Value.String(), "flag --"+k.flag
+		case getenv(env) != "":
+			value[k.key], s.Sources[k.key] = getenv(env), "env "+env
 		case v.InConfig(k.key):
-			s.Sources[k.key] = "file " + s.File
+			value[k.key], s.Sources[k.key] = playersValue(v.Get(k.key)), "file "+file
 		default:
-			s.Sources[k.key] = "default"
+			value[k.key], s.Sources[k.key] = defaults[k.key], "default"
 		}
 	}
-	s.Variant = strings.TrimSpace(v.GetString("variant"))
-	s.DataDir = v.GetString("data_dir")
+	s.Variant = strings.TrimSpace(value["variant"])
+	s.DataDir = value["data_dir"]
 	if rest, ok := strings.CutPrefix(s.DataDir, "~"+string(filepath.Separator)); ok {
-		if home, err := os.UserHomeDir(); err == nil {
+		if home := getenv("HOME"); home != "" {
 			s.DataDir = filepath.Join(home, rest)
 		}
 	}
-	s.Color = strings.ToLower(v.GetString("color"))
+	s.Color = strings.ToLower(value["color"])
 	if !slices.Contains([]string{"auto", "always", "never"}, s.Color) {
 		return s, fmt.Errorf("color %q (from %s) is not auto, always or never", s.Color, s.Sources["color"])
 	}
-	ascii := strings.ToLower(fmt.Sprint(v.Get("ascii")))
+	ascii := strings.ToLower(value["ascii"])
 	switch ascii {
 	case "true", "1", "yes":
 		s.ASCII = true
@@ -142,8 +174,18 @@ func loadSettings(flags *pflag.FlagSet) (settings, error) {
 	default:
 		return s, fmt.Errorf("ascii %q (from %s) is not true or false", ascii, s.Sources["ascii"])
 	}
-	s.Players = splitPlayers(playersValue(v.Get("players")))
+	s.Players = splitPlayers(value["players"])
 	return s, nil
+}
+
+// configSource says what named the config file.
+func configSource(flags *pflag.FlagSet) string {
+	if flags != nil {
+		if f := flags.Lookup("config"); f != nil && f.Changed {
+			return "--config"
+		}
+	}
+	return "RUMMY_CONFIG"
 }
 
 // playersValue reads players given as a comma list or, in the config file,
@@ -158,6 +200,8 @@ func playersValue(x any) string {
 		return strings.Join(parts, ",")
 	case []string:
 		return strings.Join(p, ",")
+	case string:
+		return p
 	case nil:
 		return ""
 	}
@@ -231,4 +275,41 @@ func utf8Locale(getenv func(string) string) bool {
 		}
 	}
 	return runtime.GOOS == "windows"
+}
+
+// playersArg is the --players flag of every command that has one: a count
+// ("3") or the players' names in seating order ("Ann,Bob,Cy"), whose count
+// is how many play.
+type playersArg struct {
+	n     int
+	names []string
+	raw   string
+}
+
+func (p *playersArg) String() string { return p.raw }
+func (p *playersArg) Type() string   { return "N|NAMES" }
+
+func (p *playersArg) Set(s string) error {
+	p.raw = s
+	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		if n < 1 {
+			return fmt.Errorf("give how many play (1 or more) or their names, as in --players 3 or --players \"Ann,Bob,Cy\"")
+		}
+		p.n, p.names = n, nil
+		return nil
+	}
+	p.names = splitPlayers(s)
+	if len(p.names) == 0 {
+		return fmt.Errorf("give how many play or their names, as in --players 3 or --players \"Ann,Bob,Cy\"")
+	}
+	p.n = len(p.names)
+	return nil
+}
+
+// playerNames are the names a --players flag gave, nil for a count.
+func playerNames(v pflag.Value) []string {
+	if p, ok := v.(*playersArg); ok {
+		return p.names
+	}
+	return splitPlayers(v.String())
 }

@@ -2,23 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-)
-
-// Exit statuses, as diff and grep use them (STYLE.md 6).
-const (
-	exitOK      = 0 // judged, and the rules say yes
-	exitNo      = 1 // judged, and a rule says no
-	exitCannot  = 2 // could not judge: bad card, bad file, bad flag
-	exitsHelp   = "Exit status: 0 when every meld is valid, 1 when a rule says no, 2 when rummy\ncannot judge (a bad card, an unknown variant, a bad flag)."
-	exitsRecord = "Exit status: 0 when done, 1 when the rules refuse it, 2 when the input cannot\nbe read; either way nothing is written."
 )
 
 // streams are a command's input and output, injectable for tests.
@@ -39,55 +30,43 @@ func isTerminal(f any) bool {
 	return false
 }
 
-// exitError carries an exit status and a message for stderr.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
-// ruleNo is returned when the command judged and a rule says no: exit 1,
-// with the verdict already written.
-var ruleNo = &exitError{code: exitNo}
-
-// cannot returns an error that exits 2 with a message.
-func cannot(format string, args ...any) error {
-	return &exitError{code: exitCannot, msg: fmt.Sprintf(format, args...)}
-}
-
 // run is the program: main only calls it and exits with what it returns.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runEnv(ctx, args, os.Getenv, stdin, stdout, stderr)
+}
+
+// runEnv is run with the environment given, so that tests need not change
+// the process's own.
+func runEnv(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	io := &streams{
 		In: stdin, Out: stdout, Err: stderr,
 		inTTY: isTerminal(stdin), outTTY: isTerminal(stdout), errTTY: isTerminal(stderr),
-		getenv: os.Getenv,
+		getenv: getenv,
 	}
-	root := newRootCmd(io)
+	a := &app{streams: io}
+	root := newRootCmd(a)
+	root.SetFlagErrorFunc(flagError(args))
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return exitOK
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(stderr, "rummy: "+ee.msg)
+	err := root.ExecuteContext(context.WithValue(ctx, appKey{}, a))
+	if err != nil && err.Error() != "" {
+		msg := err.Error()
+		if _, ok := err.(*failure); !ok {
+			// Cobra's own errors, in case one gets past the checks below.
+			msg += "\nRun 'rummy --help' for usage."
 		}
-		return ee.code
+		fmt.Fprintln(stderr, "rummy: "+msg)
 	}
-	// Cobra's own errors: unknown flags and commands, bad arguments.
-	fmt.Fprintln(stderr, "rummy: "+err.Error())
-	if !strings.Contains(err.Error(), "--help") {
-		fmt.Fprintln(stderr, "Run 'rummy --help' for usage.")
-	}
-	return exitCannot
+	return exitStatus(outcomeOf(err))
 }
 
-func newRootCmd(io *streams) *cobra.Command {
+// appKey keys the app in a command's context, for shell completion, which
+// cobra runs without the command's RunE.
+type appKey struct{}
+
+func newRootCmd(io *app) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "rummy",
 		Short: "A referee and scorekeeper for real rummy games",
@@ -97,16 +76,26 @@ or your own house rules),
 finds the best play of a hand, and keeps the match's scoresheet to the target.
 
 Cards are written rank then suit (7H, 10S, QD, AC) or suit then rank (H7),
-with suit symbols (7♥) if you like; a joker is JK.`,
+with suit symbols (7♥) if you like; a joker is JK.
+
+` + exitHelp("when done, or when the rules say yes", "when the rules say no (an invalid meld, a rejected round, a refused change)",
+			"when rummy cannot judge (a bad card, flag, file or command)"),
 		Example: `  rummy check "QS KS AS"
   rummy check --variant rummy500 "QS KS AS" "5D JK 7D"
   rummy hand "6S 7S 8S 6C 7C 8C 8D"
   rummy match new --players "Ann,Bob,Cy"
   rummy match show --file examples/basic-match.yaml`,
+		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	root.SetVersionTemplate("rummy {{.Version}}\n")
 	root.CompletionOptions.HiddenDefaultCmd = false
+	addPersistentFlags(root, &io.global)
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		io.cmd = cmd
+		return nil
+	}
 	root.AddCommand(
 		newCheckCmd(io),
 		newVariantsCmd(io),
@@ -117,9 +106,199 @@ with suit symbols (7♥) if you like; a joker is JK.`,
 		newPlayCmd(io),
 		newStatsCmd(io),
 		newRulesCmd(io),
+		newVersionCmd(io),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return cannot("%s: %v (see 'rummy %s --help')", c.Name(), err, strings.TrimPrefix(c.CommandPath(), "rummy "))
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			for _, sh := range c.Commands() {
+				sh.Args = noArgs
+			}
+		}
+	}
+	visit(root, func(c *cobra.Command) {
+		if c.HasSubCommands() {
+			parentCmd(c)
+		}
 	})
 	return root
+}
+
+// visit calls fn on c and every command under it.
+func visit(c *cobra.Command, fn func(*cobra.Command)) {
+	fn(c)
+	for _, sub := range c.Commands() {
+		visit(sub, fn)
+	}
+}
+
+// parentCmd makes a command that only groups others refuse a word that is
+// none of them, with a suggestion, where cobra would print the help and
+// exit 0 ('rummy match shwo').
+func parentCmd(c *cobra.Command) {
+	c.Args = cobra.ArbitraryArgs
+	c.SuggestionsMinimumDistance = 2
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		return unknownCommand(cmd, args[0])
+	}
+}
+
+// unknownCommand says that word is none of cmd's commands, suggesting the
+// nearest.
+func unknownCommand(cmd *cobra.Command, word string) error {
+	var names []string
+	for _, sub := range cmd.Commands() {
+		if sub.IsAvailableCommand() {
+			names = append(names, sub.Name())
+		}
+	}
+	msg := fmt.Sprintf("%q is not a command of '%s'", word, cmd.CommandPath())
+	// A word with letters left out ("rnd") means the command it is in;
+	// else the nearest by spelling ("shwo").
+	var near []string
+	for _, n := range names {
+		if isSubsequence(strings.ToLower(word), n) {
+			near = append(near, n)
+		}
+	}
+	if len(near) == 0 {
+		near = cmd.SuggestionsFor(word)
+	}
+	if len(near) > 0 {
+		msg += fmt.Sprintf("; did you mean '%s %s'?", cmd.CommandPath(), near[0])
+	}
+	return cannot("%s\nits commands: %s (see '%s --help')", msg, strings.Join(names, ", "), cmd.CommandPath())
+}
+
+// isSubsequence reports whether the letters of a appear in b in order.
+func isSubsequence(a, b string) bool {
+	for _, r := range a {
+		i := strings.IndexRune(b, r)
+		if i < 0 {
+			return false
+		}
+		b = b[i+1:]
+	}
+	return a != ""
+}
+
+// flagError is the error of a flag cobra could not parse. Under a command
+// that groups others, the flag usually belongs to a command mistyped
+// before it ('rummy match rnd --out Ann'): that word is what is wrong.
+func flagError(args []string) func(*cobra.Command, error) error {
+	return func(c *cobra.Command, err error) error {
+		if c.HasSubCommands() {
+			if word := firstWord(c, args); word != "" {
+				return unknownCommand(c, word)
+			}
+		}
+		where := ""
+		if c.HasParent() {
+			where = strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ") + ": "
+		}
+		return cannot("%s%s (see '%s --help')", where, flagErrorText(err), c.CommandPath())
+	}
+}
+
+// firstWord is the first argument given to c that is neither a flag nor a
+// flag's value, if any.
+func firstWord(c *cobra.Command, args []string) string {
+	_, rest, err := c.Root().Find(args)
+	if err != nil {
+		return ""
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			return a
+		}
+		if strings.Contains(a, "=") || !strings.HasPrefix(a, "--") {
+			continue
+		}
+		f := c.Flags().Lookup(a[2:])
+		if f == nil {
+			f = c.InheritedFlags().Lookup(a[2:])
+		}
+		if f != nil && f.NoOptDefVal == "" {
+			i++ // its value
+		}
+	}
+	return ""
+}
+
+// flagErrorText says pflag's errors in rummy's words: pflag names the flag
+// but quotes strconv ('invalid argument "abc" for "--target" flag:
+// strconv.ParseInt: parsing "abc": invalid syntax').
+func flagErrorText(err error) string {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "invalid argument "); ok {
+		value, rest, _ := strings.Cut(rest, " for ")
+		flag, rest, _ := strings.Cut(rest, " flag: ")
+		flag = strings.Trim(flag, `"`)
+		if _, name, ok := strings.Cut(flag, ", "); ok { // "-p, --players"
+			flag = name
+		}
+		var want string
+		switch {
+		case strings.Contains(rest, "ParseInt"), strings.Contains(rest, "ParseUint"):
+			want = "a whole number, as in " + flag + " 3"
+		case strings.Contains(rest, "ParseBool"):
+			want = "true or false, as in " + flag + "=false"
+		case strings.Contains(rest, "ParseDuration"), strings.Contains(rest, "time: "):
+			want = "a duration, as in " + flag + " 10s"
+		default:
+			return fmt.Sprintf("%s %s: %s", flag, value, rest)
+		}
+		return fmt.Sprintf("%s %s: give %s", flag, value, want)
+	}
+	return msg
+}
+
+// version is the module version and commit rummy was built from.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += " (commit " + rev + modified + ")"
+	}
+	return v
+}
+
+func newVersionCmd(io *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print rummy's version and the commit it was built from",
+		Long: "Print rummy's module version and the commit it was built from, as the Go\nbuild information records them.\n\n" +
+			exitHelp("always", "", "on a bad flag"),
+		Example: `  rummy version
+  rummy --version`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintf(io.Out, "rummy %s\n", version())
+			return err
+		},
+	}
 }
