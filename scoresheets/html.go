@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rummy-referee/rummy/referee"
 	"github.com/rummy-referee/rummy/variants"
 )
 
@@ -114,6 +115,8 @@ func matchPage(s *Sheet) htmlMatch {
 	for i, e := range s.Rounds {
 		r := htmlRound{Number: e.Number, Dealer: e.Dealer, Out: outText(e.Round), Bonus: bonusLine(s, e)}
 		switch {
+		case v.Scoring.Method == variants.Knock:
+			r.Out, r.Bonus = knockLines(s, e)
 		case e.Round.Stalemate:
 			r.Out = "stalemate"
 		case e.Round.Out == "":
@@ -151,6 +154,45 @@ func bonusLine(s *Sheet, e Entry) string {
 	}
 	return fmt.Sprintf("Bonus: %s went rummy, so the round's points count %d times (%s).",
 		e.Round.Out, mult, roundScores(s, e))
+}
+
+// knockLines says how a hand under knock scoring (gin rummy) ended, "Ann
+// knocked; Bob undercut", and its bonus line: the gin, big gin or undercut
+// bonus and Oklahoma's spade multiplier. The sheet keeps the hands as
+// entered, so the referee reads them again for the outcome.
+func knockLines(s *Sheet, e Entry) (string, string) {
+	vd, err := referee.Judge(s.Variant, s.Players, e.Round)
+	if err != nil || vd.Knock == nil {
+		return outText(e.Round), "" // recorded, so judged before: not reached
+	}
+	k := vd.Knock
+	var out string
+	switch k.Outcome {
+	case referee.OutcomeDead:
+		return "dead hand", ""
+	case referee.OutcomeGin:
+		out = k.Knocker + " went gin"
+	case referee.OutcomeBigGin:
+		out = k.Knocker + " went big gin"
+	case referee.OutcomeUndercut:
+		out = k.Knocker + " knocked; " + k.Defender + " undercut"
+	case referee.OutcomeTie:
+		out = k.Knocker + " knocked; a tie"
+	default:
+		out = k.Knocker + " knocked"
+	}
+	var bonus []string
+	if k.Bonus > 0 {
+		what := map[referee.Outcome]string{referee.OutcomeGin: "gin", referee.OutcomeBigGin: "big gin", referee.OutcomeUndercut: "undercut"}[k.Outcome]
+		bonus = append(bonus, fmt.Sprintf("the %s bonus of %d", what, k.Bonus))
+	}
+	if k.Multiplier > 1 {
+		bonus = append(bonus, fmt.Sprintf("the spade upcard multiplies the points by %d", k.Multiplier))
+	}
+	if len(bonus) == 0 {
+		return out, ""
+	}
+	return out, fmt.Sprintf("Bonus: %s (%s).", strings.Join(bonus, "; "), roundScores(s, e))
 }
 
 // roundScores lists the round's non-zero scores: "Cy +66".

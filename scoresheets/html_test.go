@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/referee"
 )
 
 // htmlPage is a sheet to render and what its page must show.
@@ -97,6 +100,7 @@ func allHTMLPages(t *testing.T) []htmlPage {
 	pages = append(pages,
 		htmlPage{name: "tricky", sheet: trickySheet(t), result: "Leader after 4 rounds: " + scriptName + ". Next dealer: " + scriptName + ".", bonuses: 1},
 		htmlPage{name: "long", sheet: longSheet(t, 20), result: "Leader after 20 rounds:", bonuses: 4},
+		htmlPage{name: "gin", sheet: ginSheet(t), result: "Leader after 3 rounds: Bob. Next dealer: Bob.", bonuses: 2},
 	)
 	return pages
 }
@@ -303,5 +307,52 @@ func TestExportHTMLEmpty(t *testing.T) {
 	}
 	if !strings.Contains(page, "Leader after 0 rounds: Mia and Leo. Next dealer: Mia.") {
 		t.Errorf("no leader line in %s", resultRE.FindString(page))
+	}
+}
+
+// ginSheet is a gin match of three hands: a knock, an undercut and gin,
+// each as the referee reads the hands.
+func ginSheet(t *testing.T) *Sheet {
+	s := newSheet(t, variant(t, "gin"), []string{"Ann", "Bob"}, Options{})
+	hand := func(p, c string) referee.Hand { return referee.Hand{Player: p, Cards: cardsOf(t, c)} }
+	for i, r := range []referee.Round{
+		{Knock: "Ann", Hands: []referee.Hand{hand("Ann", "3C 4C 5C 7H 7S 7D JS QS KS 2D"), hand("Bob", "9C 9D 9H 4H 5H 6H KD QH 8S 10D")}},
+		{Knock: "Ann", Hands: []referee.Hand{hand("Ann", "3C 4C 5C 7H 7S 7D JS QS KS 9S"), hand("Bob", "4S 5S 6S 8H 9H 10H 2C 2D 2S AD")}},
+		{Knock: "Bob", Hands: []referee.Hand{hand("Bob", "3C 4C 5C 6C 7H 7S 7D JS QS KS"), hand("Ann", "2C KD KH KC AH 2H 3H 9D 9S 10D")}},
+	} {
+		vd, err := s.Record(r, t0.Add(time.Duration(i)*time.Minute))
+		if err != nil || !vd.OK() {
+			t.Fatalf("hand %d: %v %v", i+1, err, vd.Problems)
+		}
+	}
+	return s
+}
+
+func cardsOf(t *testing.T, s string) []engine.Card {
+	t.Helper()
+	c, err := engine.ParseCards(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Under gin the table says how each hand ended, and the bonus lines give
+// the undercut and gin bonuses.
+func TestExportHTMLGin(t *testing.T) {
+	page := renderHTML(t, ginSheet(t))
+	for _, want := range []string{
+		`<td>Ann knocked</td><td class="num">&#43;36</td>`,
+		`<td>Ann knocked; Bob undercut</td><td class="num">0</td><td class="num total">36</td><td class="num">&#43;33</td>`,
+		`<td>Bob went gin</td>`,
+		`Bonus: the undercut bonus of 25 (Bob &#43;33).`,
+		`Bonus: the gin bonus of 25 (Bob &#43;55).`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("no %s", want)
+		}
+	}
+	if got := strings.Count(page, `<tr class="bonus">`); got != 2 {
+		t.Errorf("%d bonus lines, want 2", got)
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	goio "io"
 	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"text/tabwriter"
 
@@ -19,7 +21,12 @@ import (
 type statsOptions struct {
 	dir    string
 	asJSON bool
+	format string // text, json or html
+	out    string // -o: the file to write; "" is stdout
 }
+
+// statsFormats are the formats of rummy stats.
+var statsFormats = []string{"text", "json", "html"}
 
 func newStatsCmd(io *app) *cobra.Command {
 	o := &statsOptions{}
@@ -41,12 +48,17 @@ Last, head to head: for each pair of players, the matches they played
 together, how many of those are finished, and how many each won while the
 other did not (a win they share counts for neither).
 
+--format html writes the same as one page to print or share, with a chart
+of the matches each player played and won (self-contained: it loads nothing
+and runs no script); -o FILE writes to FILE instead of stdout.
+
 A file that is not a match, or does not load, is skipped with a note on
 stderr.
 
 ` + exitHelp("when done (no matches is no error)", "", "when the folder given cannot be read"),
 		Example: `  rummy stats
   rummy stats --json
+  rummy stats --format html -o records.html
   rummy stats --dir examples`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -54,7 +66,10 @@ stderr.
 		},
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the folder of match files (default: the data folder's matches)")
-	c.Flags().BoolVar(&o.asJSON, "json", false, "write one JSON object")
+	c.Flags().BoolVar(&o.asJSON, "json", false, "write one JSON object (--format json)")
+	c.Flags().StringVar(&o.format, "format", "text", "text, json, or html (a page to print or share, with a chart)")
+	c.Flags().StringVarP(&o.out, "output", "o", "", "write to `FILE` instead of stdout")
+	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(statsFormats, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.MarkFlagDirname("dir")
 	return c
 }
@@ -106,6 +121,15 @@ type headToHeadJSON struct {
 }
 
 func runStats(io *app, o *statsOptions) error {
+	if !slices.Contains(statsFormats, o.format) {
+		return cannot("stats: --format %q: choose %s", o.format, orList(statsFormats))
+	}
+	if o.asJSON {
+		if io.cmd.Flags().Changed("format") && o.format != "json" {
+			return cannot("stats: --json and --format %s ask for two formats: give one", o.format)
+		}
+		o.format = "json"
+	}
 	s, err := io.loadSettings()
 	if err != nil {
 		return err
@@ -132,15 +156,20 @@ func runStats(io *app, o *statsOptions) error {
 		fmt.Fprintf(io.Err, "stats: skipped %s: %s\n", m.Path, m.Note)
 		skipped = append(skipped, skippedJSON{File: m.Path, Why: m.Note})
 	}
-	if len(sheets) == 0 && !o.asJSON {
+	if len(sheets) == 0 && o.format == "text" {
 		fmt.Fprintf(io.Err, "no matches in %s\n", dir)
 		return nil
 	}
 	rec := scoresheets.Stats(sheets)
-	if o.asJSON {
-		return newOutput(io.streams, s).printJSON(statsToJSON(rec, skipped))
-	}
-	return writeStats(io.streams, rec)
+	return writeOutput(io.streams, o.out, func(w *bytes.Buffer) error {
+		switch o.format {
+		case "json":
+			return writeJSON(w, statsToJSON(rec, skipped))
+		case "html":
+			return scoresheets.StatsHTML(rec, w)
+		}
+		return writeStats(w, rec)
+	})
 }
 
 func statsToJSON(rec scoresheets.Records, skipped []skippedJSON) statsJSON {
@@ -174,8 +203,8 @@ func statsToJSON(rec scoresheets.Records, skipped []skippedJSON) statsJSON {
 
 // writeStats writes the records as tables: every variant together, each
 // variant with its points, then head to head.
-func writeStats(io *streams, rec scoresheets.Records) error {
-	w := tabwriter.NewWriter(io.Out, 0, 0, 2, ' ', 0)
+func writeStats(out goio.Writer, rec scoresheets.Records) error {
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "all variants: %d %s\n", rec.Matches, plural(rec.Matches, "match", "matches"))
 	fmt.Fprintln(w, "PLAYER\tMATCHES\tWON\tROUNDS\tOUT\tRUMMY")
 	for _, p := range rec.Players {

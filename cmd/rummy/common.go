@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -95,12 +96,15 @@ func (o output) bad(s string) string  { return o.paint("31", s) }
 func (o output) dim(s string) string  { return o.paint("2", s) }
 
 // printJSON writes v as one indented JSON object and a newline.
-func (o output) printJSON(v any) error {
+func (o output) printJSON(v any) error { return writeJSON(o.io.Out, v) }
+
+// writeJSON writes v to w as one indented JSON object and a newline.
+func writeJSON(w io.Writer, v any) error {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(o.io.Out, "%s\n", b)
+	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
 }
 
