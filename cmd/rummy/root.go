@@ -107,6 +107,7 @@ with suit symbols (7♥) if you like; a joker is JK.
 		newStatsCmd(io),
 		newRulesCmd(io),
 		newVersionCmd(io),
+		newManCmd(io),
 	)
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
