@@ -3,6 +3,7 @@ package scoresheets
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -354,5 +355,52 @@ func TestExportHTMLGin(t *testing.T) {
 	}
 	if got := strings.Count(page, `<tr class="bonus">`); got != 2 {
 		t.Errorf("%d bonus lines, want 2", got)
+	}
+}
+
+// Every text colour and every chart line of the stylesheet stands out from
+// the white page by WCAG's contrast ratio: 4.5:1 for text, 3:1 for
+// graphics; the stylesheet keeps them all above 4.5.
+func TestHTMLContrast(t *testing.T) {
+	lum := func(hex string) float64 {
+		var c [3]float64
+		for i := range c {
+			n, err := strconv.ParseUint(hex[2*i:2*i+2], 16, 8)
+			if err != nil {
+				t.Fatalf("colour #%s: %v", hex, err)
+			}
+			x := float64(n) / 255
+			if x <= 0.03928 {
+				c[i] = x / 12.92
+			} else {
+				c[i] = math.Pow((x+0.055)/1.055, 2.4)
+			}
+		}
+		return 0.2126*c[0] + 0.7152*c[1] + 0.0722*c[2]
+	}
+	re := regexp.MustCompile(`(?:[^-]color|\.line \{ stroke|\.mark \{ fill|\.won \{ fill|text \{ fill): #([0-9a-f]{6})`)
+	found := re.FindAllStringSubmatch(htmlCSS, -1)
+	if len(found) < 8+8+3 {
+		t.Fatalf("found %d colours to check: %q", len(found), found)
+	}
+	for _, m := range found {
+		if ratio := 1.05 / (lum(m[1]) + 0.05); ratio < 4.5 {
+			t.Errorf("%s: contrast %.2f on white, want 4.5 or more", m[0], ratio)
+		}
+	}
+}
+
+// In black and white a line is known by its dash pattern and marker: up
+// to 20 players (the most a variant allows) no two share both.
+func TestHTMLSeriesStyles(t *testing.T) {
+	seen := map[string]int{}
+	for i := range 20 {
+		style, shape := seriesStyle(i)
+		dash := strings.Fields(style)[1]
+		key := fmt.Sprintf("%s/%d", dash, shape)
+		if j, ok := seen[key]; ok {
+			t.Errorf("players %d and %d both draw %s", j+1, i+1, key)
+		}
+		seen[key] = i
 	}
 }
