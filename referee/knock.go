@@ -107,12 +107,9 @@ func judgeKnock(v *variants.Variant, players []string, r Round) (Verdict, error)
 			return Verdict{}, unreadable("%s's lay-off onto meld %d has no cards", l.Player, l.Onto)
 		}
 	}
-	upcardNeeded := v.Knock.LimitFromUpcard || v.Knock.SpadeMultiplier > 1
-	if upcardNeeded && r.Upcard == 0 {
-		return Verdict{}, unreadable("%s needs the first upcard of the hand (its knock limit or the spade doubling goes by it): give it", v.Name)
-	}
-	if r.Upcard != 0 && (!r.Upcard.Valid() || r.Upcard.IsJoker()) {
-		return Verdict{}, unreadable("the upcard %s is not a card of the deck", r.Upcard)
+	limit, mult, err := handLimit(v, r.Upcard)
+	if err != nil {
+		return Verdict{}, err
 	}
 
 	var problems []string
@@ -139,22 +136,6 @@ func judgeKnock(v *variants.Variant, players []string, r Round) (Verdict, error)
 	}
 	kh, dh := hands[knocker], hands[defender]
 
-	limit := v.Knock.Limit
-	if v.Knock.LimitFromUpcard {
-		// Oklahoma Gin: the upcard's points are the limit, J Q K 10; an
-		// ace allows gin only, or (some tables) a knock with 1.
-		limit = min(rules.Values.Points(r.Upcard), 10)
-		if r.Upcard.Rank() == engine.Ace {
-			limit = 0
-			if v.Knock.AceUpcard == variants.AceLimitOne {
-				limit = 1
-			}
-		}
-	}
-	mult := 1
-	if r.Upcard != 0 && r.Upcard.Suit() == engine.Spades {
-		mult = v.Knock.SpadeMultiplier
-	}
 	k := knockJudge{v: v, rules: rules, limit: limit, mult: mult, knocker: knocker, defender: defender}
 
 	var plans []knockPlan
@@ -197,6 +178,90 @@ func judgeKnock(v *variants.Variant, players []string, r Round) (Verdict, error)
 		}
 	}
 	return Verdict{Scores: scores, Knock: best}, nil
+}
+
+// handLimit returns a hand's knock limit and score multiplier under v,
+// from the first upcard where the variant goes by it (Oklahoma Gin); an
+// upcard it needs and lacks is an ErrUnreadable error.
+func handLimit(v *variants.Variant, upcard engine.Card) (limit, mult int, err error) {
+	if (v.Knock.LimitFromUpcard || v.Knock.SpadeMultiplier > 1) && upcard == 0 {
+		return 0, 0, unreadable("%s needs the first upcard of the hand (its knock limit or the spade doubling goes by it): give the upcard", v.Name)
+	}
+	if upcard != 0 && (!upcard.Valid() || upcard.IsJoker()) {
+		return 0, 0, unreadable("the upcard %s is not a card of the deck", upcard)
+	}
+	limit, mult = v.Knock.Limit, 1
+	if v.Knock.LimitFromUpcard {
+		// Oklahoma Gin: the upcard's points are the limit, J Q K 10; an
+		// ace allows gin only, or (some tables) a knock with 1.
+		limit = min(v.Scoring.Values.Points(upcard), 10)
+		if upcard.Rank() == engine.Ace {
+			limit = 0
+			if v.Knock.AceUpcard == variants.AceLimitOne {
+				limit = 1
+			}
+		}
+	}
+	if upcard != 0 && upcard.Suit() == engine.Spades {
+		mult = v.Knock.SpadeMultiplier
+	}
+	return limit, mult, nil
+}
+
+// KnockCheck is whether a hand may end the hand under knock scoring.
+type KnockCheck struct {
+	Limit    int         // the hand's knock limit
+	Deadwood int         // the least deadwood, after the discard
+	Discard  engine.Card // the card to discard, for a hand of eleven; 0 for ten
+	CanKnock bool        // the deadwood is within the limit
+	Gin      bool        // no deadwood after the discard
+	BigGin   bool        // eleven cards, all melded
+}
+
+// CheckKnock says whether hand may knock, go gin or big gin under v (a
+// knock-scoring variant), with upcard the hand's first upcard (0 when not
+// known; Oklahoma Gin needs it). A hand of the dealt size (ten) is the
+// hand after the discard; one card more is the hand before it, and the
+// discard that leaves the least deadwood is chosen.
+func CheckKnock(v *variants.Variant, hand []engine.Card, upcard engine.Card) (KnockCheck, error) {
+	if v.Scoring.Method != variants.Knock {
+		return KnockCheck{}, unreadable("%s does not score by knocking", v.Name)
+	}
+	limit, _, err := handLimit(v, upcard)
+	if err != nil {
+		return KnockCheck{}, err
+	}
+	rules := v.Rules(2)
+	dealt := v.Deal.Cards.At(2)
+	if len(hand) != dealt && len(hand) != dealt+1 {
+		return KnockCheck{}, unreadable("a knock is judged on the %d cards kept after the discard, or the %d before it; this hand has %d", dealt, dealt+1, len(hand))
+	}
+	a, err := rules.Arrange(hand, nil)
+	if err != nil {
+		return KnockCheck{}, err
+	}
+	kc := KnockCheck{Limit: limit, Deadwood: a.Points}
+	if len(hand) > dealt {
+		kc.BigGin = len(a.Deadwood) == 0
+		if kc.BigGin {
+			kc.CanKnock = true
+			return kc, nil
+		}
+		kc.Deadwood = -1
+		for i, c := range hand {
+			rest := slices.Delete(slices.Clone(hand), i, i+1)
+			b, err := rules.Arrange(rest, nil)
+			if err != nil {
+				return KnockCheck{}, err
+			}
+			if kc.Deadwood < 0 || b.Points < kc.Deadwood {
+				kc.Deadwood, kc.Discard = b.Points, c
+			}
+		}
+	}
+	kc.Gin = kc.Deadwood == 0
+	kc.CanKnock = kc.Deadwood <= limit
+	return kc, nil
 }
 
 // knockJudge holds what judging one knock needs.
@@ -434,4 +499,57 @@ func cardsIn(melds [][]engine.Card) int {
 		n += len(m)
 	}
 	return n
+}
+
+// Summary says in a few lines how the hand was played and scored: the
+// knocker's melds and deadwood, the defender's lay-offs, melds and
+// deadwood, and the score with its sum. symbols writes suits as ♥ ♠.
+func (k *KnockResult) Summary(symbols bool) []string {
+	if k.Outcome == OutcomeDead {
+		return []string{"dead hand: nobody knocked, nobody scores"}
+	}
+	cards := func(c []engine.Card) string {
+		if len(c) == 0 {
+			return "none"
+		}
+		return engine.FormatCards(c, symbols)
+	}
+	melds := func(ms [][]engine.Card) string {
+		if len(ms) == 0 {
+			return "none"
+		}
+		parts := make([]string, len(ms))
+		for i, m := range ms {
+			parts[i] = "[" + cards(m) + "]"
+		}
+		return strings.Join(parts, " ")
+	}
+	lines := []string{fmt.Sprintf("%s knocked: melds %s, deadwood %s = %d (knock limit %d)",
+		k.Knocker, melds(k.KnockerMelds), cards(k.KnockerDeadwood), k.KnockerPoints, k.Limit)}
+	def := k.Defender + ":"
+	if len(k.DefenderLayoffs) > 0 {
+		var lays []string
+		for _, l := range k.DefenderLayoffs {
+			lays = append(lays, fmt.Sprintf("%s onto meld %d", cards(l.Cards), l.Onto))
+		}
+		def += " lays off " + strings.Join(lays, ", ") + ";"
+	}
+	lines = append(lines, fmt.Sprintf("%s melds %s, deadwood %s = %d", def, melds(k.DefenderMelds), cards(k.DefenderDeadwood), k.DefenderPoints))
+	var sum string
+	switch k.Outcome {
+	case OutcomeKnock:
+		sum = fmt.Sprintf("knock: %s scores %d - %d = %d", k.Winner, k.DefenderPoints, k.KnockerPoints, k.Points)
+	case OutcomeUndercut:
+		sum = fmt.Sprintf("undercut: %s scores %d - %d + %d = %d", k.Winner, k.KnockerPoints, k.DefenderPoints, k.Bonus, k.Points)
+	case OutcomeGin:
+		sum = fmt.Sprintf("gin: %s scores %d + %d = %d", k.Winner, k.DefenderPoints, k.Bonus, k.Points)
+	case OutcomeBigGin:
+		sum = fmt.Sprintf("big gin: %s scores %d + %d = %d", k.Winner, k.DefenderPoints, k.Bonus, k.Points)
+	case OutcomeTie:
+		sum = "a tie with equal deadwood, which is no undercut here: nobody scores"
+	}
+	if k.Multiplier > 1 && k.Winner != "" {
+		sum += fmt.Sprintf(", times %d for the spade upcard = %d", k.Multiplier, k.Score)
+	}
+	return append(lines, sum)
 }

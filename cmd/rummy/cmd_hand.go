@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/referee"
+	"github.com/rummy-referee/rummy/variants"
 )
 
 type handOptions struct {
@@ -23,6 +25,7 @@ type handOptions struct {
 	json    bool
 	timeout time.Duration
 	hand    string // the cards, or "-"
+	upcard  string // gin: the hand's first upcard
 }
 
 func newHandCmd(io *app) *cobra.Command {
@@ -34,6 +37,11 @@ func newHandCmd(io *app) *cobra.Command {
 the fewest cards): the melds to lay down, the cards to lay off onto the table
 melds given with --table, and what is left. It also says whether the hand can
 go out this turn (every card melded or laid off but at most one to discard).
+Under a knock variant (gin, oklahoma-gin) it also says whether the hand may
+knock and whether it is gin: ten cards are the hand after the discard, eleven
+the hand before it (big gin when all are melded); Oklahoma Gin needs the
+first --upcard. With --table, the table melds are the knocker's and the
+answer is the defender's best lay-offs and melds.
 The answer is exact for every variant option, jokers and several decks
 included.
 
@@ -57,6 +65,9 @@ text and JSON alike.
 		Example: `  rummy hand "6S 7S 8S 6C 7C 8C 8D"
   rummy hand --table "7H 8H 9H" "10H JH 2C 2D 2S"
   rummy hand --variant rummy500 --json "QS KS AS JK 5D 7D"
+  rummy hand --variant gin "3C 4C 5C 7H 7S 7D JS QS KS 2D"          # can it knock? is it gin?
+  rummy hand --variant oklahoma-gin --upcard 5H "3C 4C 5C 7H 7S 7D JS QS KS 9S"
+  rummy hand --variant gin --table "3C 4C 5C" --table "JS QS KS" "6C 7C 10S 9C 9D 9H 4H 5H 6H 8D"   # the defender's best lay-offs
   rummy hand --json - < examples/hands.txt
   rummy hand --timeout 1m --variant rummy500 --players 5 "$(cat examples/table.txt)"`,
 		Args: minArgs("the cards of a hand, or - to read hands from standard input"),
@@ -74,6 +85,7 @@ text and JSON alike.
 	o.playersFlag.add(c)
 	c.Flags().StringArrayVar(&o.tables, "table", nil, "a `MELD` already on the table that cards may be laid off onto (repeatable)")
 	c.Flags().BoolVar(&o.json, "json", false, "write one JSON object (a line each with -)")
+	c.Flags().StringVar(&o.upcard, "upcard", "", "gin: the hand's first upcard `CARD` (Oklahoma Gin's knock limit)")
 	c.Flags().DurationVar(&o.timeout, "timeout", 5*time.Second, "stop searching a hand after this `DURATION` (0 for no limit) and give the best play found")
 	return c
 }
@@ -97,6 +109,17 @@ type handJSON struct {
 	// means not known.
 	NotProven  bool `json:"not_proven,omitempty"`
 	LowerBound *int `json:"lower_bound,omitempty"`
+	// Under a knock variant without --table: may the hand knock?
+	Knock *knockJSON `json:"knock,omitempty"`
+}
+
+type knockJSON struct {
+	Limit          int     `json:"limit"`
+	DeadwoodPoints int     `json:"deadwood_points"` // after the discard
+	Discard        *string `json:"discard,omitempty"`
+	CanKnock       bool    `json:"can_knock"`
+	Gin            bool    `json:"gin"`
+	BigGin         bool    `json:"big_gin"`
 }
 
 func runHand(ctx context.Context, io *app, o *handOptions) error {
@@ -113,6 +136,12 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 		return cannot("--timeout %s: a duration cannot be negative (for example --timeout 30s, or 0 for no limit)", o.timeout)
 	}
 	out := newOutput(io.streams, s)
+	var upcard engine.Card
+	if o.upcard != "" {
+		if upcard, err = engine.ParseCard(o.upcard); err != nil {
+			return cannot("--upcard %q: %v (for example --upcard 7S)", o.upcard, err)
+		}
+	}
 	var table []engine.Meld
 	for i, t := range o.tables {
 		m, err := parseMeldArg(fmt.Sprintf("--table %d", i+1), t)
@@ -189,6 +218,14 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 			}
 			stopped = append(stopped, where+notProven(up, o.timeout))
 		}
+		var kc *referee.KnockCheck
+		if v.Scoring.Method == variants.Knock && len(table) == 0 {
+			k, err := referee.CheckKnock(v, j.hand, upcard)
+			if err != nil {
+				return cannot("%s", strings.TrimPrefix(err.Error(), referee.ErrUnreadable.Error()+": "))
+			}
+			kc = &k
+		}
 		switch {
 		case o.json:
 			hj := handJSON{
@@ -197,6 +234,13 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 			}
 			if up != nil {
 				hj.NotProven, hj.LowerBound = true, &up.LowerBound
+			}
+			if kc != nil {
+				hj.Knock = &knockJSON{Limit: kc.Limit, DeadwoodPoints: kc.Deadwood, CanKnock: kc.CanKnock, Gin: kc.Gin, BigGin: kc.BigGin}
+				if kc.Discard != 0 {
+					d := kc.Discard.String()
+					hj.Knock.Discard = &d
+				}
 			}
 			for _, m := range a.Melds {
 				hj.Melds = append(hj.Melds, engine.Strings(m))
@@ -219,6 +263,9 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 			fmt.Fprintln(w, handLine(out, j.hand, a, table, up))
 		default:
 			writeHand(w, out, a, table, up)
+			if kc != nil {
+				writeKnock(w, out, kc)
+			}
 		}
 	}
 	if len(stopped) > 0 {
@@ -349,4 +396,28 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// writeKnock says whether a gin hand may knock and whether it is gin.
+func writeKnock(w *bufio.Writer, out output, kc *referee.KnockCheck) {
+	if kc.Discard != 0 {
+		fmt.Fprintf(w, "%-11s %s, leaving %d %s\n", "discard:", out.cards([]engine.Card{kc.Discard}), kc.Deadwood, plural(kc.Deadwood, "point", "points"))
+	}
+	switch {
+	case kc.BigGin:
+		fmt.Fprintf(w, "%-11s %s\n", "knock:", out.good("yes: big gin, all eleven cards melded"))
+	case kc.CanKnock && kc.Gin:
+		fmt.Fprintf(w, "%-11s %s\n", "knock:", out.good("yes: gin, no deadwood"))
+	case kc.CanKnock:
+		fmt.Fprintf(w, "%-11s %s\n", "knock:", out.good(fmt.Sprintf("yes: %d deadwood, within the limit of %d", kc.Deadwood, kc.Limit)))
+	case kc.Limit == 0:
+		fmt.Fprintf(w, "%-11s no: this hand allows gin only, and %d deadwood is left\n", "knock:", kc.Deadwood)
+	default:
+		fmt.Fprintf(w, "%-11s no: %d deadwood is over the limit of %d\n", "knock:", kc.Deadwood, kc.Limit)
+	}
+	gin := "no"
+	if kc.Gin || kc.BigGin {
+		gin = "yes"
+	}
+	fmt.Fprintf(w, "%-11s %s\n", "gin:", gin)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/rummy-referee/rummy/engine"
 	"github.com/rummy-referee/rummy/referee"
 	"github.com/rummy-referee/rummy/scoresheets"
+	"github.com/rummy-referee/rummy/variants"
 )
 
 func newMatchCmd(io *app) *cobra.Command {
@@ -78,6 +79,8 @@ type roundFlags struct {
 	hands     []string
 	points    []string
 	from      string
+	knock     string // a gin hand: who knocked
+	upcard    string // a gin hand's first upcard
 }
 
 func (f *roundFlags) add(c *cobra.Command) {
@@ -91,7 +94,10 @@ func (f *roundFlags) add(c *cobra.Command) {
 	fl.StringArrayVar(&f.hands, "hand", nil, "the cards a player still holds, as \"NAME=CARDS\"")
 	fl.StringArrayVar(&f.points, "points", nil, "the points a player still holds, as \"NAME=N\", instead of --hand")
 	fl.StringVar(&f.from, "from", "", "read the round from a YAML `FILE` (the keys of a round in the match file)")
+	fl.StringVar(&f.knock, "knock", "", "gin: the player who knocked (give both whole --hand, the knocker's ten cards after the discard, or eleven for big gin)")
+	fl.StringVar(&f.upcard, "upcard", "", "gin: the hand's first upcard `CARD` (Oklahoma Gin's knock limit and spade doubling)")
 	_ = c.RegisterFlagCompletionFunc("out", completePlayers)
+	_ = c.RegisterFlagCompletionFunc("knock", completePlayers)
 	for _, name := range []string{"meld", "layoff", "hand", "points"} {
 		_ = c.RegisterFlagCompletionFunc(name, completePlayersEq)
 	}
@@ -100,7 +106,7 @@ func (f *roundFlags) add(c *cobra.Command) {
 // round builds the round the flags describe, for the match's players.
 func (f *roundFlags) round(players []string) (referee.Round, error) {
 	if f.from != "" {
-		for _, n := range []string{"out", "stalemate", "no-out", "rummy", "meld", "layoff", "hand", "points"} {
+		for _, n := range []string{"out", "stalemate", "no-out", "knock", "upcard", "rummy", "meld", "layoff", "hand", "points"} {
 			if f.changed(n) {
 				return referee.Round{}, cannot("--from reads the whole round: give --%s in the file instead", n)
 			}
@@ -117,13 +123,13 @@ func (f *roundFlags) round(players []string) (referee.Round, error) {
 	}
 	var r referee.Round
 	var ends []string
-	for _, n := range []string{"out", "stalemate", "no-out"} {
+	for _, n := range []string{"out", "stalemate", "no-out", "knock"} {
 		if f.changed(n) {
 			ends = append(ends, "--"+n)
 		}
 	}
 	if len(ends) > 1 {
-		return r, cannot("%s: a round ends one way: give one of --out NAME, --stalemate or --no-out", strings.Join(ends, " and "))
+		return r, cannot("%s: a round ends one way: give one of --out NAME, --knock NAME, --stalemate or --no-out", strings.Join(ends, " and "))
 	}
 	switch {
 	case f.changed("out"):
@@ -132,11 +138,24 @@ func (f *roundFlags) round(players []string) (referee.Round, error) {
 			return r, cannot("--out: %v", err)
 		}
 		r.Out = name
+	case f.changed("knock"):
+		name, err := playerName(players, f.knock)
+		if err != nil {
+			return r, cannot("--knock: %v", err)
+		}
+		r.Knock = name
 	case f.stalemate:
 		r.Stalemate = true
 	case f.noOut:
 	default:
-		return r, cannot("say how the round ended: --out NAME, --stalemate or --no-out")
+		return r, cannot("say how the round ended: --out NAME, --knock NAME (gin), --stalemate or --no-out")
+	}
+	if f.changed("upcard") {
+		c, err := engine.ParseCard(f.upcard)
+		if err != nil {
+			return r, cannot("--upcard %q: %v (for example --upcard 7S)", f.upcard, err)
+		}
+		r.Upcard = c
 	}
 	r.Rummy = f.rummy
 	for _, a := range f.melds {
@@ -236,6 +255,16 @@ func printRound(io *streams, out output, s *scoresheets.Sheet, n int) {
 	}
 	how := "nobody out"
 	switch {
+	case e.Round.Knock != "":
+		how = e.Round.Knock + " knocked"
+		// The referee's reading of the hand: how it was played and scored.
+		if vd, err := referee.Judge(s.Variant, s.Players, e.Round); err == nil && vd.Knock != nil {
+			for _, l := range vd.Knock.Summary(out.symbols) {
+				fmt.Fprintln(io.Out, l)
+			}
+		}
+	case e.Round.Stalemate && s.Variant.Scoring.Method == variants.Knock:
+		how = "dead hand"
 	case e.Round.Stalemate:
 		how = "stalemate"
 	case e.Round.Out != "":
@@ -256,6 +285,19 @@ func printStanding(io *streams, out output, s *scoresheets.Sheet) {
 		parts = append(parts, fmt.Sprintf("%s %d", p, st.Totals[p]))
 	}
 	fmt.Fprintf(io.Out, "totals: %s\n", strings.Join(parts, ", "))
+	if len(st.Bonuses) > 0 {
+		var bs []string
+		for _, p := range s.Players {
+			for _, b := range st.Bonuses[p] {
+				t := fmt.Sprintf("%s %s +%d", p, b.Kind, b.Points)
+				if b.Kind == referee.BoxBonus {
+					t += fmt.Sprintf(" (%d %s won)", b.Count, plural(b.Count, "hand", "hands"))
+				}
+				bs = append(bs, t)
+			}
+		}
+		fmt.Fprintf(io.Out, "match-end bonuses, in the totals: %s\n", strings.Join(bs, ", "))
+	}
 	switch {
 	case st.Finished && len(st.Winners) == 0:
 		fmt.Fprintln(io.Out, out.good("the match is over, with no winner"))
@@ -469,13 +511,23 @@ are optional (checked when given) and the player who went out needs no
 --hand. Under meld-points (Rummy 500) they are the score: a player with no
 --meld or --layoff melded nothing.
 
+Under knock scoring (gin, oklahoma-gin) a hand is --knock NAME with both
+players' whole hands: the knocker's ten cards after the discard (eleven for
+big gin) and the defender's ten. The referee checks the knock against the
+limit (Oklahoma: from --upcard, which it then needs), finds the knocker's
+melds (or takes them from --meld), the defender's best lay-offs and melds
+(or the --layoff given), and scores knock, undercut, gin or big gin. A dead
+hand is --stalemate.
+
 ` + exitsRecord
 	c.Example = `  rummy match round --out Ann --hand "Bob=KH 3D" --hand "Cy=AS 2S"
   rummy match round --out Bob --rummy --points Ann=12 --points Cy=30
   rummy match round --stalemate
   rummy match round --out Ann --meld "Ann=7H 8H 9H" --meld "Ann=AS 2S 3S" --meld "Bob=QS QH QC" \
       --layoff "Ann=QD@3" --hand "Bob=KD 4C"
-  rummy match round --from examples/round.yaml --file examples/basic-match.yaml`
+  rummy match round --from examples/round.yaml --file examples/basic-match.yaml
+  rummy match round --knock Ann --hand "Ann=3C 4C 5C 7H 7S 7D JS QS KS 2D" --hand "Bob=9C 9D 9H 4H 5H 6H KD QH 8S 10D"
+  rummy match round --knock Bob --upcard 7S --hand "Bob=..." --hand "Ann=..."   # Oklahoma Gin`
 	return c
 }
 

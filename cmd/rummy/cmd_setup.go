@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +27,8 @@ is how many play, or their names; without it, the config file's players.
 ` + exitHelp("when said", "", "when rummy cannot say (a player count the variant is not for, a bad flag)"),
 		Example: `  rummy setup --players 4
   rummy setup --players "Ann,Bob,Cy"
-  rummy setup --players 5 --variant rummy500 --json`,
+  rummy setup --players 5 --variant rummy500 --json
+  rummy setup --variant gin`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runSetup(io, o) },
 	}
@@ -58,6 +60,9 @@ func runSetup(io *app, o *setupOptions) error {
 		return err
 	}
 	n := o.players.n
+	if n == 0 && v.Players.Min == v.Players.Max {
+		n = v.Players.Min // gin: always two
+	}
 	if n == 0 {
 		n = len(s.Players)
 	}
@@ -104,9 +109,45 @@ func writeSetup(io *app, v *variants.Variant, j setupJSON) {
 		fmt.Fprintf(w, "  rounds:   %d at most\n", j.Rounds)
 	}
 	fmt.Fprintf(w, "  scoring:  %s\n", j.Scoring)
+	if v.Scoring.Method == variants.Knock {
+		setupKnock(w, v)
+	}
 	if j.Rotation == "winner" {
 		fmt.Fprintln(w, "  next deal: the player who went out deals the next round")
 	} else {
 		fmt.Fprintln(w, "  next deal: passes to the left (the next player in seating order) each round")
+	}
+}
+
+// setupKnock says how a gin hand ends and scores, for setup.
+func setupKnock(w io.Writer, v *variants.Variant) {
+	k := v.Knock
+	switch {
+	case k.LimitFromUpcard:
+		ace := "an ace allows gin only"
+		if k.AceUpcard == variants.AceLimitOne {
+			ace = "an ace allows 1"
+		}
+		fmt.Fprintf(w, "  knock:    with deadwood up to the first upcard's points (J Q K 10; %s)\n", ace)
+	default:
+		fmt.Fprintf(w, "  knock:    with %d deadwood or less after the discard\n", k.Limit)
+	}
+	fmt.Fprintf(w, "  bonuses:  gin %d, big gin %d, undercut %d", k.GinBonus, k.BigGinBonus, k.UndercutBonus)
+	if k.SpadeMultiplier > 1 {
+		fmt.Fprintf(w, "; a spade upcard multiplies the hand by %d", k.SpadeMultiplier)
+	}
+	fmt.Fprintln(w)
+	if sc := v.Scoring; sc.GameBonus > 0 || sc.BoxBonus > 0 || sc.Shutout != 0 {
+		shut := "none"
+		switch {
+		case sc.Shutout == variants.ShutoutDouble:
+			shut = "doubles the winner's total"
+		case sc.Shutout > 0:
+			shut = fmt.Sprintf("+%d", sc.Shutout)
+		}
+		fmt.Fprintf(w, "  match end: game %d, box %d a hand won, shutout %s\n", sc.GameBonus, sc.BoxBonus, shut)
+	}
+	if k.DeadHandStock > 0 {
+		fmt.Fprintf(w, "  dead hand: the stock down to %d cards with no knock scores nothing\n", k.DeadHandStock)
 	}
 }
