@@ -48,15 +48,19 @@ type Arrangement struct {
 // Arrange takes as long as the proof takes; ArrangeContext takes a
 // deadline.
 func (r Rules) Arrange(hand []Card, table []Meld) (Arrangement, error) {
-	return r.ArrangeContext(context.Background(), hand, table)
+	return r.arrange(context.Background(), hand, table)
 }
 
 // ArrangeContext is Arrange with a context. When ctx ends before the answer
 // is proven, it returns the best arrangement found so far and an
 // *UnprovenError that says how far from proven it is.
 func (r Rules) ArrangeContext(ctx context.Context, hand []Card, table []Meld) (Arrangement, error) {
-	p, err := newProblem(r, hand, table)
-	if err != nil {
+	return r.arrange(ctx, hand, table)
+}
+
+func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (Arrangement, error) {
+	var p problem
+	if err := p.init(r, hand, table); err != nil {
 		return Arrangement{}, err
 	}
 	if p.route() == viaBits {
@@ -92,22 +96,30 @@ type solution struct {
 	melds    [][]Card
 	layoffs  []Layoff
 	deadwood []Card
+	sorted   bool // the melds and the deadwood are in order already
+	// points is the deadwood's points when known is set (the search
+	// counted them already)
+	points int
+	known  bool
 }
 
 // render sorts a solution into an Arrangement: melds by their lowest
 // natural card, lay-offs by table meld, deadwood in card order.
 func (p *problem) render(s solution) Arrangement {
 	a := Arrangement{Melds: s.melds, Layoffs: s.layoffs, Deadwood: s.deadwood}
-	if len(a.Melds) > 1 {
+	if len(a.Melds) > 1 && !s.sorted {
 		slices.SortStableFunc(a.Melds, func(x, y []Card) int { return int(lowest(x)) - int(lowest(y)) })
 	}
 	if len(a.Layoffs) > 1 {
 		slices.SortFunc(a.Layoffs, func(x, y Layoff) int { return x.Onto - y.Onto })
 	}
-	if !slices.IsSorted(a.Deadwood) {
+	if !s.sorted && !slices.IsSorted(a.Deadwood) {
 		slices.Sort(a.Deadwood)
 	}
-	a.Points = p.r.Values.Sum(a.Deadwood)
+	a.Points = s.points
+	if !s.known {
+		a.Points = p.r.Values.Sum(a.Deadwood)
+	}
 	return a
 }
 

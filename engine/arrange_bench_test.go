@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 // rummy500Big is rummy500 for five or more players (RULES.md 6): two decks
 // and four jokers, aces either way and counting 15.
@@ -12,7 +16,8 @@ func rummy500Big() Rules {
 }
 
 // BenchmarkArrange solves the hands of each bench file, one hand an
-// iteration, so ns/op is the time a hand takes.
+// iteration, so ns/op is the time a hand takes. Where the file has known
+// answers (.expected), every answer is checked before the clock starts.
 func BenchmarkArrange(b *testing.B) {
 	twoDecks := Basic()
 	twoDecks.Decks = 2
@@ -22,11 +27,21 @@ func BenchmarkArrange(b *testing.B) {
 	}{
 		{"hands10.txt", Basic()},
 		{"hands11.txt", Basic()},
+		{"hands13m.txt", Basic()},
 		{"hands13d2.txt", twoDecks},
 		{"hands13j.txt", rummy500Big()},
 	} {
 		b.Run(f.name, func(b *testing.B) {
 			hands, _ := readHands(b, f.name)
+			if expected := strings.TrimSuffix(f.name, ".txt") + ".expected"; fileExists(expected) {
+				var want []int
+				hands, want = readHands(b, expected)
+				for i, h := range hands {
+					if a, err := f.rules.Arrange(h, nil); err != nil || a.Points != want[i] {
+						b.Fatalf("%s:%d: %s leaves %d points (%v), want %d", expected, i+1, FormatCards(h, false), a.Points, err, want[i])
+					}
+				}
+			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -36,6 +51,11 @@ func BenchmarkArrange(b *testing.B) {
 			}
 		})
 	}
+}
+
+func fileExists(name string) bool {
+	_, err := os.Stat("testdata/" + name)
+	return err == nil
 }
 
 // hand30 is a 30-card hand dealt from two decks with four jokers: the

@@ -34,7 +34,7 @@ type fastTable struct {
 var fastTables [2 * 2 * 4 * 2 * 15]atomic.Pointer[fastTable]
 
 // fastTableFor returns the table for r, building it on first use.
-func fastTableFor(r Rules) *fastTable {
+func fastTableFor(r *Rules) *fastTable {
 	m := min(max(r.MinSize, r.MinNatural, 1), 14)
 	i := ((((b2i(r.Sets)*2+b2i(r.Runs))*4+int(r.Ace))*2+b2i(r.Wrap))*15 + m)
 	if t := fastTables[i].Load(); t != nil {
@@ -144,13 +144,19 @@ func (t *fastTable) meldable(x uint64) uint64 {
 				y |= (x & aceBits) << 13
 			}
 			// s marks the low ends of windows of m cards, mm their cards.
-			s := y
-			for k := 1; k < t.m; k++ {
-				s &= y >> uint(k)
-			}
-			mm := s
-			for k := 1; k < t.m; k++ {
-				mm |= s << uint(k)
+			var mm uint64
+			if t.m == 3 { // the usual smallest meld, spelled out
+				s := y & (y >> 1) & (y >> 2)
+				mm = s | s<<1 | s<<2
+			} else {
+				s := y
+				for k := 1; k < t.m; k++ {
+					s &= y >> uint(k)
+				}
+				mm = s
+				for k := 1; k < t.m; k++ {
+					mm |= s << uint(k)
+				}
 			}
 			res = mm | (mm>>13)&aceBits
 		}
@@ -245,6 +251,26 @@ func (f *fastSearch) rec(x uint64, acc int64) {
 	}
 }
 
+// rankWeightsCache holds the weights of the values last asked for, which
+// are nearly always the values asked for next.
+var rankWeightsCache atomic.Pointer[struct {
+	v Values
+	w [16]int64
+}]
+
+// weightsFor returns rankWeights(v), from the cache when it has them.
+func weightsFor(v Values) *[16]int64 {
+	if c := rankWeightsCache.Load(); c != nil && c.v == v {
+		return &c.w
+	}
+	c := &struct {
+		v Values
+		w [16]int64
+	}{v, rankWeights(v)}
+	rankWeightsCache.Store(c)
+	return &c.w
+}
+
 // rankWeights returns the weight of a natural card by rank, as weight
 // does (Values.Points spelled out: this is on the fast path).
 func rankWeights(v Values) [16]int64 {
@@ -265,28 +291,27 @@ func rankWeights(v Values) [16]int64 {
 
 // arrangeBits solves a problem routed to the bit search (route).
 func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
-	r := &p.r
+	r := p.r
 	var f fastSearch
-	w := rankWeights(r.Values)
-	f.t, f.w, f.best, f.done = fastTableFor(*r), &w, infinity, ctx.Done()
+	f.t, f.w, f.best, f.done = fastTableFor(r), weightsFor(r.Values), infinity, ctx.Done()
 	x := p.held
 	f.rec(x, 0)
-	var melds [maxFastMelds]uint64
-	nm := mergeFast(melds[:copy(melds[:], f.bestM[:f.nBest])], f.t)
+	melds := f.bestM[:mergeFast(f.bestM[:f.nBest], f.t)]
 	var used uint64
-	for _, m := range melds[:nm] {
+	for _, m := range melds {
 		used |= m
 	}
 	dead := x &^ used
 
-	// The melds and the deadwood share one slice of the hand's size.
-	var sol solution
+	// The melds and the deadwood share one slice of the hand's size. No
+	// value is negative on this path, so the weight gives the points.
+	sol := solution{sorted: true, points: int(f.best / weightScale), known: true}
 	cards := make([]Card, len(p.hand))
-	if nm > 0 {
-		sol.melds = make([][]Card, nm)
+	if len(melds) > 0 {
+		sol.melds = make([][]Card, len(melds))
 	}
 	k := 0
-	for i, m := range melds[:nm] {
+	for i, m := range melds {
 		start := k
 		if l := m >> uint(bits.TrailingZeros64(m)&^15); l <= 0xFFFF && bits.OnesCount64(m) > 1 {
 			s := bits.TrailingZeros64(m) >> 4
@@ -318,7 +343,7 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	case askFewerThanTwo:
 		goOut = f.goOut(x, 2)
 	case askOneKeptBack:
-		goOut = f.spare(melds[:nm], len(a.Deadwood)) || f.goOutDiscarding(x)
+		goOut = f.spare(melds, len(a.Deadwood)) || f.goOutDiscarding(x)
 	}
 	if f.stop {
 		return p.unproven(ctx, a, int64(a.Points)*weightScale)
@@ -369,10 +394,10 @@ func (f *fastSearch) goOut(x uint64, limit int64) bool {
 	if int64(bits.OnesCount64(x&^f.t.meldable(x))) >= limit {
 		return false
 	}
-	g := fastSearch{t: f.t, w: &unitWeights, best: limit, watch: watch{done: f.done}}
-	g.rec(x, 0)
-	f.stop = f.stop || g.stop
-	return g.best < limit
+	// f's own search is over: it searches again, counting cards.
+	f.w, f.best, f.depth = &unitWeights, limit, 0
+	f.rec(x, 0)
+	return f.best < limit
 }
 
 // spare reports, for melds that hold every card (left is 0), whether one

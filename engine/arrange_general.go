@@ -249,7 +249,8 @@ func (g *general) rootBound() int64 {
 
 // setup readies g for the problem p, whose context's Done channel is done.
 func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
-	r := p.r
+	r := *p.r
+	counts := p.copies()
 	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0],
 		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done}}
 	g.r = r
@@ -287,7 +288,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	g.neg = r.negativeValues()
 	g.wJ = weight(r.Values, Joker)
 	maxCount := 0
-	for b, n := range p.counts {
+	for b, n := range counts {
 		if n > 0 {
 			g.w[b] = weight(r.Values, bitCard(b))
 			maxCount = max(maxCount, int(n))
@@ -301,7 +302,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	}
 
 	st := &g.init
-	for b, n := range p.counts {
+	for b, n := range counts {
 		if n > 0 {
 			st.cnt[b] = n
 			st.lane |= 1 << uint(b)

@@ -47,7 +47,7 @@ func readHands(t testing.TB, name string) (hands [][]Card, want []int) {
 }
 
 func TestExpected(t *testing.T) {
-	for _, name := range []string{"hands10.expected", "hands11.expected"} {
+	for _, name := range []string{"hands10.expected", "hands11.expected", "hands13m.expected"} {
 		t.Run(name, func(t *testing.T) {
 			hands, want := readHands(t, name)
 			if len(hands) != 20000 || len(want) != len(hands) {

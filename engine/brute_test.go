@@ -477,8 +477,8 @@ func TestSolversAgreeLarge(t *testing.T) {
 // arrangeGeneral solves with the general solver whatever the route, its
 // transposition table as tt says.
 func (r Rules) arrangeGeneral(hand []Card, table []Meld, tt ttMode) (Arrangement, error) {
-	p, err := newProblem(r, hand, table)
-	if err != nil {
+	var p problem
+	if err := p.init(&r, hand, table); err != nil {
 		return Arrangement{}, err
 	}
 	return p.arrangeCounts(context.Background(), tt)

@@ -1,61 +1,74 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // problem is one hand to arrange, validated once: every strategy of the
 // solver reads it and none checks the input again.
 type problem struct {
-	r      Rules
+	r      *Rules
 	hand   []Card
 	table  []Meld
 	tableV []Verdict // the verdict on each table meld, all valid
 
-	counts  [64]uint8 // copies of each natural, by card bit (cardBit)
-	held    uint64    // the card bits with a copy in hand
+	held    uint64 // the card bits with a copy in hand
 	jokers  int
 	repeats bool // some natural is held more than once
+	// counts holds the copies of each natural by card bit (cardBit),
+	// filled only when the hand repeats a card: otherwise held says all.
+	counts [64]uint8
 }
 
 // maxCopies is the most copies of one card the solver takes.
 const maxCopies = 255
 
-// newProblem checks r, the hand and the table melds and reads them into a
-// problem. The checks come in the order Arrange documents: the rules, each
-// card of the hand, the card counts of hand and table together, then each
-// table meld.
-func newProblem(r Rules, hand []Card, table []Meld) (problem, error) {
-	p := problem{r: r, hand: hand, table: table}
+// init checks r, the hand and the table melds and reads them into p. The
+// checks come in the order Arrange documents: the rules, each card of the
+// hand, the card counts of hand and table together, then each table meld.
+func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
+	p.r, p.hand, p.table = r, hand, table
 	if err := r.Check(); err != nil {
-		return p, err
+		return err
 	}
-	over := false
+	var held uint64
 	for i, c := range hand {
-		switch {
-		case c == Joker:
-			p.jokers++
-		case !c.Valid():
-			return p, fmt.Errorf("card %d of the hand (%#x) is not a card", i+1, uint8(c))
-		default:
+		// A natural card's rank (low nibble) is 1 to 13 and its suit
+		// (high nibble) 1 to 4 (Card).
+		if uint8(c&15)-1 < 13 && uint8(c>>4)-1 < 4 {
+			held |= 1 << cardBit(c)
+			continue
+		}
+		if c != Joker {
+			return fmt.Errorf("card %d of the hand (%#x) is not a card", i+1, uint8(c))
+		}
+		p.jokers++
+	}
+	p.held = held
+	p.repeats = bits.OnesCount64(held) != len(hand)-p.jokers
+	over := p.jokers > r.Jokers
+	if p.repeats {
+		for _, c := range hand {
+			if c == Joker {
+				continue
+			}
 			b := cardBit(c)
 			if p.counts[b] == maxCopies {
-				return p, fmt.Errorf("the hand holds more than %d copies of a card, more than the solver takes", maxCopies)
+				return fmt.Errorf("the hand holds more than %d copies of a card, more than the solver takes", maxCopies)
 			}
 			p.counts[b]++
-			if p.held>>b&1 != 0 {
-				p.repeats = true
-				over = over || int(p.counts[b]) > r.Decks
-			}
-			p.held |= 1 << b
+			over = over || int(p.counts[b]) > r.Decks
 		}
 	}
-	if over || p.jokers > r.Jokers || len(table) > 0 {
+	if over || len(table) > 0 {
 		groups := make([][]Card, 0, len(table)+1)
 		groups = append(groups, hand)
 		for _, m := range table {
 			groups = append(groups, m.Cards)
 		}
 		if err := r.CheckCounts(groups...); err != nil {
-			return p, err
+			return err
 		}
 	}
 	if len(table) > 0 {
@@ -63,12 +76,24 @@ func newProblem(r Rules, hand []Card, table []Meld) (problem, error) {
 		for i, m := range table {
 			v := r.JudgeMeld(m)
 			if !v.Valid {
-				return p, &TableError{Meld: m, Reason: v.Reason}
+				return &TableError{Meld: m, Reason: v.Reason}
 			}
 			p.tableV[i] = v
 		}
 	}
-	return p, nil
+	return nil
+}
+
+// copies returns the copies of each natural in hand, by card bit.
+func (p *problem) copies() [64]uint8 {
+	if p.repeats {
+		return p.counts
+	}
+	var c [64]uint8
+	for y := p.held; y != 0; y &= y - 1 {
+		c[bits.TrailingZeros64(y)] = 1
+	}
+	return c
 }
 
 // naturals returns how many natural cards the hand holds.
@@ -92,7 +117,7 @@ const (
 // worth less than nothing; the count search takes the rest: jokers,
 // repeated cards, lay-offs, one-card melds and negative values.
 func (p *problem) route() strategy {
-	r := &p.r
+	r := p.r
 	if len(p.table) == 0 && p.jokers == 0 && !p.repeats && max(r.MinSize, r.MinNatural) >= 2 && !r.negativeValues() {
 		return viaBits
 	}

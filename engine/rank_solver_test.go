@@ -890,12 +890,12 @@ func naturals(cards []Card) int {
 // solver supports (dpSupports). Where the jokers the answer leaves over do
 // not all fit into its melds it hands over to the general solver.
 func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
-	p, err := newProblem(r, hand, nil)
-	if err != nil {
+	var p problem
+	if err := p.init(&r, hand, nil); err != nil {
 		return Arrangement{}, err
 	}
 	var counts [64]int
-	for b, n := range p.counts {
+	for b, n := range p.copies() {
 		counts[b] = int(n)
 	}
 	jokers := p.jokers
@@ -934,7 +934,7 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 // goOut decides the question p.goOut asks, by the rank solver where its
 // answer is sure and else by the general solver g.
 func (d *dpSolver) goOut(p *problem, g *general, counts *[64]int, forced uint64) bool {
-	r, jokers := p.r, p.jokers
+	r, jokers := *p.r, p.jokers
 	dr := r.DiscardRequired
 	mode := dpCards
 	if dr {
