@@ -343,10 +343,7 @@ func randomMeld(rng *rand.Rand, r Rules, hand, deck []Card) (Meld, bool) {
 // TestArrangeMatchesBruteForce compares the solver with the brute force on
 // random hands of up to 12 cards under random rules and tables.
 func TestArrangeMatchesBruteForce(t *testing.T) {
-	n := 4000
-	if testing.Short() {
-		n = 600
-	}
+	n := handCount(4000)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range n {
 		r := randomRules(rng)
@@ -400,10 +397,7 @@ func compareResult(t *testing.T, name string, r Rules, hand []Card, table []Meld
 // TestSolversAgree compares the fast solver, the general solver with and
 // without its transposition table on hands too large for the brute force.
 func TestSolversAgree(t *testing.T) {
-	n := 1500
-	if testing.Short() {
-		n = 200
-	}
+	n := handCount(1500)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range n {
 		r := randomRules(rng)
@@ -446,10 +440,7 @@ func TestSolversAgree(t *testing.T) {
 // transposition table) with the general one (card counts, with its table)
 // on one-deck hands of 25 to 52 cards.
 func TestSolversAgreeLarge(t *testing.T) {
-	n := 600
-	if testing.Short() {
-		n = 100
-	}
+	n := handCount(600)
 	rng := rand.New(rand.NewPCG(77, 77))
 	for i := range n {
 		r := randomRules(rng)
