@@ -1,13 +1,24 @@
 package engine
 
 import (
+	"bufio"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
-var solvers = flag.Bool("solvers", false, "BenchmarkLargeHands: time the rank solver too (minutes)")
+var (
+	solvers      = flag.Bool("solvers", false, "BenchmarkLargeHands: hold every proven answer to the rank solver's first (minutes)")
+	largeTimeout = flag.Duration("large.timeout", time.Second, "BenchmarkLargeHands: the deadline of each hand")
+)
 
 // largeHand deals size cards of rummy500Big's two decks and four jokers,
 // shuffled by PCG(seed, size).
@@ -15,48 +26,110 @@ func largeHand(size int, seed uint64) []Card {
 	return shuffledDeck(rand.New(rand.NewPCG(seed, uint64(size))), rummy500Big())[:size]
 }
 
-// largeSeeds are the deals BenchmarkLargeHands solves, by size: two
-// ordinary ones (seeds 0 and 1), then the slowest for the general solver
-// with no budget among seeds 0 to 199, slowest first. Of 45 cards: 157
-// and 199 (194,477 and 112,747 search nodes, some 30 ms). Of 60 cards: 83
-// and 155 (20.8 and 8.6 million nodes, 4 and 2 s), then 21 and 23 (3.8
-// and 3.3 million, 0.7 s), which the rank solver alone does three times
-// faster. Of 75 cards: 5, 43 and 40 (212, 62 and 41 million nodes, 43, 11
-// and 7 s).
-var largeSeeds = []struct {
-	size  int
-	seeds []uint64
-}{
-	{45, []uint64{0, 1, 157, 199}},
-	{60, []uint64{0, 1, 83, 155, 21, 23}},
-	{75, []uint64{0, 1, 5, 43, 40}},
+// largeCase is one hand of the adversarial corpus of large hands.
+type largeCase struct {
+	name  string
+	rules Rules
+	hand  []Card
 }
 
-// BenchmarkLargeHands solves large two-deck hands with Arrange, one deal a
-// sub-benchmark; with -solvers, also with the rank solver.
+// largeCorpus returns the adversarial corpus: the hands of
+// testdata/large.txt (dense blocks of low ranks with four jokers and a
+// scatter of high cards, a three-deck hand), the whole double deck, and
+// random deals of 45, 60 and 75 cards from two decks and four jokers,
+// seeds 0 to 9 of each.
+func largeCorpus(t testing.TB) []largeCase {
+	f, err := os.Open("testdata/large.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cs []largeCase
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		parts := strings.Split(sc.Text(), "\t")
+		if len(parts) != 3 {
+			t.Fatalf("large.txt:%d: want name, decks and cards, tab-separated", line)
+		}
+		decks, err := strconv.Atoi(parts[1])
+		hand, err2 := ParseCards(parts[2])
+		if err != nil || err2 != nil {
+			t.Fatalf("large.txt:%d: %v %v", line, err, err2)
+		}
+		r := rummy500Big()
+		r.Decks, r.Jokers = decks, 2*decks
+		cs = append(cs, largeCase{parts[0], r, hand})
+	}
+	cs = append(cs, largeCase{"double-deck", rummy500Big(), fullDoubleDeck()})
+	for _, size := range []int{45, 60, 75} {
+		for seed := range uint64(10) {
+			cs = append(cs, largeCase{fmt.Sprintf("deal-%d-%d", size, seed), rummy500Big(), largeHand(size, seed)})
+		}
+	}
+	return cs
+}
+
+// BenchmarkLargeHands solves the adversarial corpus of large hands
+// (largeCorpus), each under a deadline (-large.timeout), the whole corpus
+// an iteration. It reports the median and the worst time of a hand, and
+// how many hands the deadline cut short (unproven). With -solvers, every
+// answer Arrange proves is first held to the rank solver's, an independent
+// method (a dynamic programme over ranks), where that takes the rules.
 func BenchmarkLargeHands(b *testing.B) {
-	r := rummy500Big()
-	type solver struct {
-		name string
-		f    func([]Card) (Arrangement, error)
-	}
-	all := []solver{{"arrange", func(h []Card) (Arrangement, error) { return r.Arrange(h, nil) }}}
+	corpus := largeCorpus(b)
 	if *solvers {
-		all = append(all,
-			solver{"rank", r.arrangeDP})
-	}
-	for _, s := range all {
-		for _, d := range largeSeeds {
-			for _, seed := range d.seeds {
-				hand := largeHand(d.size, seed)
-				b.Run(fmt.Sprintf("%s/%d-%d", s.name, d.size, seed), func(b *testing.B) {
-					for b.Loop() {
-						if _, err := s.f(hand); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
+		for _, c := range corpus {
+			a, err := c.rules.Arrange(c.hand, nil)
+			if err != nil || !c.rules.dpSupports(countJokers(c.hand)) {
+				continue
+			}
+			d, err := c.rules.arrangeDP(c.hand)
+			if err != nil || d.Points != a.Points || len(d.Deadwood) != len(a.Deadwood) || d.CanGoOut != a.CanGoOut {
+				b.Fatalf("%s: Arrange %d points, %d cards, go out %v; the rank solver %d, %d, %v (%v)",
+					c.name, a.Points, len(a.Deadwood), a.CanGoOut, d.Points, len(d.Deadwood), d.CanGoOut, err)
 			}
 		}
 	}
+	times := make([]time.Duration, len(corpus))
+	unproven := 0
+	b.ResetTimer()
+	for range b.N {
+		unproven = 0
+		for i, c := range corpus {
+			ctx, cancel := context.WithTimeout(context.Background(), *largeTimeout)
+			start := time.Now()
+			_, err := c.rules.ArrangeContext(ctx, c.hand, nil)
+			times[i] = time.Since(start)
+			cancel()
+			var ue *UnprovenError
+			switch {
+			case errors.As(err, &ue):
+				unproven++
+			case err != nil:
+				b.Fatalf("%s: %v", c.name, err)
+			}
+		}
+	}
+	worst := slices.Index(times, slices.Max(times))
+	for i, c := range corpus {
+		if times[i] > 100*time.Millisecond {
+			b.Logf("%s: %v", c.name, times[i].Round(time.Millisecond))
+		}
+	}
+	sorted := slices.Clone(times)
+	slices.Sort(sorted)
+	b.ReportMetric(float64(sorted[len(sorted)/2].Microseconds())/1000, "median-ms")
+	b.ReportMetric(float64(times[worst].Microseconds())/1000, "worst-ms")
+	b.ReportMetric(float64(unproven), "unproven")
+	b.ReportMetric(0, "ns/op")
+}
+
+func countJokers(hand []Card) int {
+	n := 0
+	for _, c := range hand {
+		if c == Joker {
+			n++
+		}
+	}
+	return n
 }
