@@ -228,42 +228,51 @@ func rejected(vd referee.Verdict) error {
 	return refuse("%s", b.String())
 }
 
-// record adds a round to the match at path and says what it scored.
-func (a *app) record(path string, round roundSource, asJSON bool) error {
-	sh, err := a.changeMatch(path, recordRound(round))
+// record adds a round to the match file (given, else the current match)
+// and says what it scored.
+func (a *app) record(file string, round roundSource, asJSON bool) error {
+	return a.change(file, "round", asJSON, func(sh *scoresheets.Sheet) (int, error) {
+		err := recordRound(round)(sh)
+		return len(sh.Rounds), err
+	})
+}
+
+// edit replaces round n of the match file and says what it scores.
+func (a *app) edit(file string, n int, round roundSource, asJSON bool) error {
+	return a.change(file, "edit", asJSON, func(sh *scoresheets.Sheet) (int, error) {
+		return n, editRound(n, round)(sh)
+	})
+}
+
+// undo removes the last round of the match file and says so.
+func (a *app) undo(file string, asJSON bool) error {
+	return a.change(file, "undo", asJSON, func(sh *scoresheets.Sheet) (int, error) {
+		return len(sh.Rounds), undoRound(sh)
+	})
+}
+
+// end closes the match file as it stands and says who won.
+func (a *app) end(file string, asJSON bool) error {
+	return a.change(file, "end", asJSON, func(sh *scoresheets.Sheet) (int, error) {
+		return 0, endMatch(sh)
+	})
+}
+
+// change finds the match file, makes one change to it and says what the
+// change did: what record, edit, undo and end share. fn returns the round
+// the change concerns.
+func (a *app) change(file, what string, asJSON bool, fn func(*scoresheets.Sheet) (int, error)) error {
+	path, err := a.matchPath(file)
 	if err != nil {
 		return err
 	}
-	return printChange(a, asJSON, "round", path, sh, len(sh.Rounds))
-}
-
-// edit replaces round n of the match at path and says what it scores.
-func (a *app) edit(path string, n int, round roundSource, asJSON bool) error {
-	sh, err := a.changeMatch(path, editRound(n, round))
-	if err != nil {
-		return err
-	}
-	return printChange(a, asJSON, "edit", path, sh, n)
-}
-
-// undo removes the last round of the match at path and says so.
-func (a *app) undo(path string, asJSON bool) error {
 	n := 0
-	sh, err := a.changeMatch(path, func(sh *scoresheets.Sheet) error {
-		n = len(sh.Rounds)
-		return undoRound(sh)
+	sh, err := a.changeMatch(path, func(sh *scoresheets.Sheet) (err error) {
+		n, err = fn(sh)
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	return printChange(a, asJSON, "undo", path, sh, n)
-}
-
-// end closes the match at path as it stands and says who won.
-func (a *app) end(path string, asJSON bool) error {
-	sh, err := a.changeMatch(path, endMatch)
-	if err != nil {
-		return err
-	}
-	return printChange(a, asJSON, "end", path, sh, 0)
+	return printChange(a, asJSON, what, path, sh, n)
 }

@@ -79,11 +79,7 @@ type checkJSON struct {
 }
 
 func runCheck(io *app, o *checkOptions) error {
-	s, v, err := o.settingsAndVariant(io)
-	if err != nil {
-		return err
-	}
-	rules, err := o.playersFlag.rules(v)
+	s, v, rules, err := judgeRules(io, &o.variantFlags, &o.playersFlag)
 	if err != nil {
 		return err
 	}

@@ -124,11 +124,7 @@ type knockJSON struct {
 
 func runHand(ctx context.Context, io *app, o *handOptions) error {
 	arg := o.hand
-	s, v, err := o.settingsAndVariant(io)
-	if err != nil {
-		return err
-	}
-	rules, err := o.playersFlag.rules(v)
+	s, v, rules, err := judgeRules(io, &o.variantFlags, &o.playersFlag)
 	if err != nil {
 		return err
 	}

@@ -531,13 +531,7 @@ hand is --stalemate.
 	return c
 }
 
-func runMatchRound(io *app, o *roundOptions) error {
-	path, err := io.matchPath(o.file)
-	if err != nil {
-		return err
-	}
-	return io.record(path, o.round, o.json)
-}
+func runMatchRound(io *app, o *roundOptions) error { return io.record(o.file, o.round, o.json) }
 
 func newMatchEditCmd(io *app) *cobra.Command {
 	c, o := newRoundCmd(io, "edit N [round flags]", runMatchEdit)
@@ -563,13 +557,7 @@ the old round.
 	return c
 }
 
-func runMatchEdit(io *app, o *roundOptions) error {
-	path, err := io.matchPath(o.file)
-	if err != nil {
-		return err
-	}
-	return io.edit(path, o.n, o.round, o.json)
-}
+func runMatchEdit(io *app, o *roundOptions) error { return io.edit(o.file, o.n, o.round, o.json) }
 
 // --- match show, undo, end
 
@@ -615,13 +603,7 @@ func newMatchShowCmd(io *app) *cobra.Command {
 }
 
 func newMatchUndoCmd(io *app) *cobra.Command {
-	c, _ := newFileCmd(io, "undo", func(io *app, o *fileOptions) error {
-		path, err := io.matchPath(o.file)
-		if err != nil {
-			return err
-		}
-		return io.undo(path, o.json)
-	})
+	c, _ := newFileCmd(io, "undo", func(io *app, o *fileOptions) error { return io.undo(o.file, o.json) })
 	c.Short = "Remove the last round (the audit trail keeps what it was)"
 	c.Long = "Remove the last round; the audit trail in the file keeps what it was.\n\n" +
 		exitHelp("when removed", "when the players ended the match (edit a round instead)", "when there is no round or the file cannot be read")
@@ -630,13 +612,7 @@ func newMatchUndoCmd(io *app) *cobra.Command {
 }
 
 func newMatchEndCmd(io *app) *cobra.Command {
-	c, _ := newFileCmd(io, "end", func(io *app, o *fileOptions) error {
-		path, err := io.matchPath(o.file)
-		if err != nil {
-			return err
-		}
-		return io.end(path, o.json)
-	})
+	c, _ := newFileCmd(io, "end", func(io *app, o *fileOptions) error { return io.end(o.file, o.json) })
 	c.Short = "Close the match as it stands: the players agree to stop"
 	c.Long = `Close the match as it stands, because the players agree to stop. The best
 total wins; a tie is shared.

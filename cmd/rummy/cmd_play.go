@@ -242,6 +242,13 @@ func (ss *session) chooseMatch() (string, error) {
 // confirms it, and creates it as 'rummy match new' does.
 func (ss *session) start() error {
 	variant, players, target := ss.s.Variant, strings.Join(ss.s.Players, ","), ""
+	if ss.o.players.n > 0 && ss.o.players.names == nil { // --players 3: the first three of the config's
+		names, err := namedPlayers(ss.s, &ss.o.players)
+		if err != nil {
+			return err
+		}
+		players = strings.Join(names, ",")
+	}
 	for again := false; ; again = true {
 		given := func(flag string) bool { return !again && ss.o.changed(flag) }
 		var v *variants.Variant

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,26 +15,44 @@ import (
 	"github.com/rummy-referee/rummy/scoresheets"
 )
 
-// cleanUser points rummy at an empty home, config and data folder, with no
+// users holds each test's environment: rummy reads it through runEnv, so
+// tests run in parallel without changing the process's own.
+var users sync.Map // *testing.T → map[string]string
+
+// cleanUser gives the test an empty home, config and data folder, with no
 // RUMMY_* settings, no CI and no colour preference, and returns the folder.
+// It marks the test parallel.
 func cleanUser(t *testing.T) string {
 	t.Helper()
+	t.Parallel()
 	dir := t.TempDir()
-	t.Setenv("HOME", dir)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
-	for _, k := range []string{"RUMMY_CONFIG", "RUMMY_VARIANT", "RUMMY_PLAYERS", "RUMMY_DATA_DIR", "RUMMY_ASCII", "RUMMY_COLOR", "CI", "NO_COLOR"} {
-		t.Setenv(k, "")
-	}
-	t.Setenv("LANG", "C.UTF-8")
+	users.Store(t, map[string]string{
+		"HOME":            dir,
+		"XDG_CONFIG_HOME": filepath.Join(dir, "config"),
+		"XDG_DATA_HOME":   filepath.Join(dir, "data"),
+		"LANG":            "C.UTF-8",
+	})
+	t.Cleanup(func() { users.Delete(t) })
 	return dir
 }
 
-// rummyRun runs rummy in the test's process with stdin as its input.
+// setEnv sets one variable of the test's environment.
+func setEnv(t *testing.T, k, v string) {
+	env, _ := users.Load(t)
+	env.(map[string]string)[k] = v
+}
+
+// rummyRun runs rummy in the test's process with stdin as its input and
+// the test's environment.
 func rummyRun(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	e, ok := users.Load(t)
+	if !ok {
+		t.Fatal("rummyRun before cleanUser")
+	}
+	env := e.(map[string]string)
 	var out, errb bytes.Buffer
-	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	code = runEnv(context.Background(), args, func(k string) string { return env[k] }, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -226,7 +245,7 @@ func TestPlayNeverHangs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cleanUser(t)
-			t.Setenv("CI", tc.ci)
+			setEnv(t, "CI", tc.ci)
 			start := time.Now()
 			out, errs, code := rummyRun(t, "", tc.args...)
 			if d := time.Since(start); d > time.Second {

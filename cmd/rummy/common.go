@@ -68,6 +68,17 @@ func (f *playersFlag) rules(v *variants.Variant) (engine.Rules, error) {
 	return v.Rules(f.n), nil
 }
 
+// judgeRules reads the settings, the variant and its engine rules for the
+// --players given: the first steps of the commands that judge cards.
+func judgeRules(a *app, vf *variantFlags, pf *playersFlag) (settings, *variants.Variant, engine.Rules, error) {
+	s, v, err := vf.settingsAndVariant(a)
+	if err != nil {
+		return s, nil, engine.Rules{}, err
+	}
+	rules, err := pf.rules(v)
+	return s, v, rules, err
+}
+
 // output is how a command writes cards and marks for the streams it has.
 type output struct {
 	io      *streams
