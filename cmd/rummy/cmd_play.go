@@ -391,7 +391,7 @@ type draft struct {
 // Otherwise it returns the problems, one a line.
 func (d *draft) add(with referee.Round, args ...string) error {
 	probe := with
-	probe.Out, probe.Rummy, probe.Stalemate = "", false, true // a stalemate needs no hands
+	probe.Out, probe.Knock, probe.Rummy, probe.Stalemate = "", "", false, true // a stalemate needs no hands
 	vd, err := referee.Judge(d.v, d.players, probe)
 	if err != nil {
 		return err
@@ -409,6 +409,9 @@ func (d *draft) add(with referee.Round, args ...string) error {
 func (ss *session) askRound(sh *scoresheets.Sheet) (*draft, error) {
 	d := &draft{v: sh.Variant, players: sh.Players}
 	n := len(sh.Rounds) + 1
+	if d.v.Scoring.Method == variants.Knock {
+		return d, ss.askKnock(sh, d)
+	}
 	items := append(slices.Clone(d.players),
 		"stalemate: the stock ran out for good, 0 for everyone",
 		"nobody went out: scored as it stands")
@@ -473,6 +476,58 @@ func (ss *session) askRound(sh *scoresheets.Sheet) (*draft, error) {
 		}
 	}
 	return d, nil
+}
+
+// askKnock asks for a gin hand: who knocked (or a dead hand), the first
+// upcard where the variant goes by it, and both whole hands, the
+// knocker's first. The referee finds the melds and lay-offs.
+func (ss *session) askKnock(sh *scoresheets.Sheet, d *draft) error {
+	n := len(sh.Rounds) + 1
+	items := append(slices.Clone(d.players), "dead hand: nobody knocked before the stock ran low, no score")
+	i, err := ss.ask.Choose(fmt.Sprintf("Hand %d, dealt by %s: who knocked?", n, sh.Standing().NextDealer), items, -1)
+	if err != nil {
+		return err
+	}
+	if i == len(d.players) {
+		d.round.Stalemate = true
+		d.args = []string{"--stalemate"}
+		return nil
+	}
+	knocker := d.players[i]
+	d.round.Knock = knocker
+	d.args = append(d.args, "--knock", knocker)
+	if d.v.Knock.LimitFromUpcard || d.v.Knock.SpadeMultiplier > 1 {
+		_, err := ss.answer("The hand's first upcard (as 7S): its points are the knock limit, a spade doubles", "", false, func(a string) error {
+			c, err := engine.ParseCard(a)
+			if err != nil {
+				return err
+			}
+			d.round.Upcard = c
+			d.args = append(d.args, "--upcard", c.String())
+			ss.accept("upcard %s", ss.mark.cards([]engine.Card{c}))
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	order := []string{knocker}
+	for _, p := range d.players {
+		if p != knocker {
+			order = append(order, p)
+		}
+	}
+	for k, p := range order {
+		label := p + ": the whole hand, ten cards after the discard (eleven for big gin)"
+		if k > 0 {
+			label = p + ": the whole hand, ten cards"
+		}
+		_, err := ss.answer(label, "", false, func(a string) error { return ss.addHand(d, p, a) })
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // askEach asks again and again until an empty line, giving each answer to
@@ -553,6 +608,9 @@ func (ss *session) addHand(d *draft, p, a string) error {
 		pts := d.v.Rules(len(d.players)).Values.Sum(h.Cards)
 		flag, value = "--hand", p+"="+engine.FormatCards(h.Cards, false)
 		said = fmt.Sprintf("%s: %d %s", ss.mark.cards(h.Cards), pts, plural(pts, "point", "points"))
+		if d.v.Scoring.Method == variants.Knock {
+			said = ss.mark.cards(h.Cards) // a whole gin hand: its deadwood is the referee's to find
+		}
 	}
 	with := d.round
 	with.Hands = append(slices.Clone(with.Hands), h)
@@ -610,6 +668,10 @@ func (ss *session) summary(sh *scoresheets.Sheet, r referee.Round, vd referee.Ve
 	var b strings.Builder
 	how := "nobody went out"
 	switch {
+	case r.Knock != "":
+		how = r.Knock + " knocked"
+	case r.Stalemate && vd.Knock != nil:
+		how = "a dead hand: no score"
 	case r.Stalemate:
 		how = "a stalemate: 0 for everyone"
 	case r.Out != "" && r.Rummy:
@@ -629,11 +691,18 @@ func (ss *session) summary(sh *scoresheets.Sheet, r referee.Round, vd referee.Ve
 	for _, h := range r.Hands {
 		if h.ByPoints {
 			fmt.Fprintf(w, "  hand\t%s\t%d points\n", h.Player, h.Points)
+		} else if vd.Knock != nil {
+			fmt.Fprintf(w, "  hand\t%s\t%s\n", h.Player, ss.mark.cards(h.Cards))
 		} else {
 			fmt.Fprintf(w, "  hand\t%s\t%s (%d points)\n", h.Player, orNone(ss.mark.cards(h.Cards)), values.Sum(h.Cards))
 		}
 	}
 	w.Flush()
+	if vd.Knock != nil && vd.Knock.Outcome != referee.OutcomeDead {
+		for _, l := range vd.Knock.Summary(ss.mark.symbols) {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
+	}
 	var scores []string
 	for _, s := range vd.Scores {
 		sc := fmt.Sprintf("%s %+d", s.Player, s.Total)
