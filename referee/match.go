@@ -33,6 +33,10 @@ type Match struct {
 	Target      int  // 0: no target
 	Rounds      int  // 0: no fixed number of rounds
 	Ended       bool // the players agreed to stop
+	// Seats are the changes of who sits at the table, in the order made;
+	// Players then holds everyone who has played or will, in seating
+	// order.
+	Seats []Seat
 }
 
 // Standing is where a match stands after its recorded rounds.
@@ -81,19 +85,30 @@ func (m Match) Stand(results []Result) Standing {
 	if dealer == "" && len(m.Players) > 0 {
 		dealer = m.Players[0]
 	}
+	if len(m.Seats) > 0 && len(m.Players) > 0 {
+		dealer = m.dealerFrom(dealer, 1, false)
+	}
+	started := 0 // m.Seats[:started] have given their starting totals
+	start := func(upTo int) {
+		for ; started < len(m.Seats) && m.Seats[started].From <= upTo; started++ {
+			st.Totals[m.Seats[started].Player] += m.Seats[started].Start
+		}
+	}
 	for i, r := range results {
+		start(i + 1)
 		for p, n := range r.Scores {
 			st.Totals[p] += n
 		}
-		dealer = m.nextDealer(r)
+		dealer = m.nextDealer(r, i+1)
 		if st.Finished {
 			continue // a round after the end: the caller refuses to record one
 		}
 		st.Winners, st.Why = m.decide(st.Totals, r, i+1)
 		st.Finished = st.Why != ""
 	}
+	start(maxRound) // joins waiting for the next round
 	st.NextDealer = dealer
-	st.Leaders = m.best(st.Totals, m.Players)
+	st.Leaders = m.best(st.Totals, m.canWin(len(results)))
 	if !st.Finished && m.Ended && len(results) > 0 {
 		st.Finished, st.Why, st.Winners = true, "ended", st.Leaders
 	}
@@ -140,23 +155,28 @@ func (m Match) addBonuses(st *Standing, results []Result) {
 	}
 }
 
-// nextDealer returns who deals after round r (RULES.md 5a).
-func (m Match) nextDealer(r Result) string {
+// maxRound is more rounds than any match holds.
+const maxRound = 1 << 30
+
+// NextDealer returns who deals round n+1 after round n went as r
+// (RULES.md 5a), skipping the players not seated in round n+1.
+func (m Match) NextDealer(r Result, n int) string { return m.nextDealer(r, n) }
+
+func (m Match) nextDealer(r Result, n int) string {
 	if m.Variant.Deal.Rotation == variants.RotateWinner {
 		// RULES.md 10.6: after a round nobody won (a stalemate, nobody
 		// out) the same dealer deals again.
 		if w := r.won(); w != "" {
-			return w
+			return m.dealerFrom(w, n+1, false)
 		}
 		if slices.Contains(m.Players, r.Dealer) {
-			return r.Dealer
+			return m.dealerFrom(r.Dealer, n+1, false)
 		}
 	}
-	i := slices.Index(m.Players, r.Dealer)
-	if i < 0 {
-		return m.Players[0]
+	if !slices.Contains(m.Players, r.Dealer) {
+		return m.dealerFrom(m.Players[0], n+1, false)
 	}
-	return m.Players[(i+1)%len(m.Players)]
+	return m.dealerFrom(r.Dealer, n+1, true)
 }
 
 // decide returns the winners and the reason when the match ends with round
@@ -187,7 +207,7 @@ func (m Match) decide(totals map[string]int, r Result, n int) ([]string, string)
 					return []string{r.Out}, "target"
 				}
 			} else {
-				best := m.best(totals, m.Players)
+				best := m.best(totals, m.canWin(n))
 				if len(best) == 1 || sc.Ties == variants.Share {
 					return best, "target"
 				}
@@ -196,7 +216,7 @@ func (m Match) decide(totals map[string]int, r Result, n int) ([]string, string)
 	}
 	if m.Rounds > 0 && n >= m.Rounds {
 		// The last fixed round: a tie is shared (RULES.md 5).
-		return m.best(totals, m.Players), "rounds"
+		return m.best(totals, m.canWin(n)), "rounds"
 	}
 	return nil, ""
 }

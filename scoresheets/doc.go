@@ -2,8 +2,9 @@
 // rounds as the players entered them and the scores the referee gave them,
 // kept as a versioned, human-readable YAML file.
 //
-// A Sheet is the match in memory. New starts one; Record, Undo, Edit and End
-// change it, each judging through the referee and noting what changed in
+// A Sheet is the match in memory. New starts one; Record, Undo, Edit, Amend
+// (a partial edit: a Patch merged onto a round), End, Reopen, Rename, Join
+// and Leave change it, each judging through the referee and noting what changed in
 // the sheet's audit trail. Marshal and Unmarshal convert it to and from the
 // file's bytes: Unmarshal is strict, judges every round again and refuses a
 // file whose stored scores disagree with the referee's. Load, Create, Save
@@ -32,6 +33,9 @@
 //	first_dealer: Ann
 //	target: 150               # 0: none
 //	round_limit: 0            # 0: none
+//	seats:                    # only once players join or leave, in the order made
+//	  - {from: 4, leave: Cy}              # Cy sits out from round 4; the deal skips him
+//	  - {from: 4, join: Dee, total: 35}   # Dee plays from round 4, starting at 35 (seats.join_total)
 //	rounds:
 //	  - number: 1
 //	    dealer: Ann

@@ -161,7 +161,7 @@ func bonusLine(s *Sheet, e Entry) string {
 // bonus and Oklahoma's spade multiplier. The sheet keeps the hands as
 // entered, so the referee reads them again for the outcome.
 func knockLines(s *Sheet, e Entry) (string, string) {
-	vd, err := referee.Judge(s.Variant, s.Players, e.Round)
+	vd, err := referee.Judge(s.Variant, s.Seated(e.Number), e.Round)
 	if err != nil || vd.Knock == nil {
 		return outText(e.Round), "" // recorded, so judged before: not reached
 	}

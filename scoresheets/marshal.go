@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rummy-referee/rummy/engine"
+	"github.com/rummy-referee/rummy/referee"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -32,6 +33,22 @@ func Marshal(s *Sheet) []byte {
 	)
 	if !s.Ended.IsZero() {
 		add(root, "ended", timestamp(s.Ended))
+	}
+	if len(s.Seats) > 0 {
+		seats := seq(false)
+		for i, c := range s.Seats {
+			m := mapping(true, "from", number(c.From))
+			if c.Leave {
+				add(m, "leave", str(c.Player))
+			} else {
+				add(m, "join", str(c.Player))
+				if referee.IsNew(s.Seats, i) {
+					add(m, "total", number(c.Start))
+				}
+			}
+			seats.Content = append(seats.Content, m)
+		}
+		add(root, "seats", seats)
 	}
 	rounds := seq(false)
 	for _, e := range s.Rounds {
@@ -125,7 +142,7 @@ func entryNode(s *Sheet, e Entry) *yaml.Node {
 		add(m, "hands", hands)
 	}
 	scores := mapping(true)
-	for _, p := range s.Players {
+	for _, p := range s.Seated(e.Number) {
 		add(scores, p, number(e.Scores[p]))
 	}
 	add(m, "scores", scores)

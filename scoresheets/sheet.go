@@ -19,20 +19,21 @@ import (
 // scores the referee gave them, and the audit trail of every change.
 //
 // Read its fields freely, but change a sheet only through New, Record,
-// Undo, Edit and End, which judge each round and keep the scores, the
+// Undo, Edit, Amend, End, Reopen, Rename, Join and Leave, which judge each round and keep the scores, the
 // dealers and the audit trail consistent; a sheet changed by hand may be
 // refused when it is saved or loaded. A Sheet is not safe for concurrent
 // use; Update serialises writers of one file.
 type Sheet struct {
 	Created     time.Time
 	Variant     *variants.Variant // the full effective rules, stored whole in the file
-	Players     []string          // in seating order
+	Players     []string          // in seating order: everyone who has played or will
 	FirstDealer string
-	Target      int       // 0: no target
-	RoundLimit  int       // the match ends after this many rounds; 0: no limit
-	Ended       time.Time // when the players agreed to stop; zero while they have not
-	Rounds      []Entry   // in the order played
-	Audit       []Audit   // oldest first
+	Target      int            // 0: no target
+	RoundLimit  int            // the match ends after this many rounds; 0: no limit
+	Ended       time.Time      // when the players agreed to stop; zero while they have not
+	Seats       []referee.Seat // players joining and leaving between rounds, in the order made
+	Rounds      []Entry        // in the order played
+	Audit       []Audit        // oldest first
 
 	comments map[string]comment // a person's comments in the file, by place (comments.go)
 }
@@ -57,9 +58,15 @@ const (
 	ActionUndo  Action = "undo"  // the last round was removed
 	ActionEdit  Action = "edit"  // a round was replaced
 	ActionEnd   Action = "end"   // the players agreed to stop
+	// ActionReopen takes back an end: play goes on.
+	ActionReopen Action = "reopen"
+	ActionRename Action = "rename" // a player's name was changed everywhere
+	ActionJoin   Action = "join"   // a player joins from the next round
+	ActionLeave  Action = "leave"  // a player leaves from the next round
 )
 
-var actions = []Action{ActionNew, ActionRound, ActionUndo, ActionEdit, ActionEnd}
+var actions = []Action{ActionNew, ActionRound, ActionUndo, ActionEdit, ActionEnd,
+	ActionReopen, ActionRename, ActionJoin, ActionLeave}
 
 // Audit is one change to a sheet.
 type Audit struct {
@@ -192,6 +199,12 @@ func checkPlayers(v *variants.Variant, players []string) error {
 	if n < v.Players.Min || n > v.Players.Max {
 		return fmt.Errorf("%s is played by %d to %d players, not %d", v.Name, v.Players.Min, v.Players.Max, n)
 	}
+	return checkNames(players)
+}
+
+// checkNames checks that players are names (CheckName) that differ,
+// ignoring case.
+func checkNames(players []string) error {
 	for i, p := range players {
 		if err := CheckName(p); err != nil {
 			return fmt.Errorf("player %d: %w", i+1, err)
@@ -214,8 +227,13 @@ func (s *Sheet) Match() referee.Match {
 		Target:      s.Target,
 		Rounds:      s.RoundLimit,
 		Ended:       !s.Ended.IsZero(),
+		Seats:       s.Seats,
 	}
 }
+
+// Seated returns the players at the table in round n (1-based), in seating
+// order.
+func (s *Sheet) Seated(n int) []string { return s.Match().Seated(n) }
 
 // Standing returns where the match stands: totals recomputed from the
 // rounds, leaders, the next dealer, and the winners once it is finished.
@@ -256,7 +274,7 @@ func (s *Sheet) Record(r referee.Round, now time.Time) (referee.Verdict, error) 
 	if st.Finished {
 		return referee.Verdict{}, s.finishedError(st, "no round can be added")
 	}
-	vd, err := referee.Judge(s.Variant, s.Players, r)
+	vd, err := referee.Judge(s.Variant, s.Seated(len(s.Rounds)+1), r)
 	if err != nil || !vd.OK() {
 		return vd, err
 	}
@@ -277,7 +295,11 @@ func (s *Sheet) Undo(now time.Time) error {
 		return errors.New("there is no round to undo")
 	}
 	if !s.Ended.IsZero() {
-		return fmt.Errorf("%w: the players ended it after round %d, so it stays closed (edit a round to correct it)", ErrFinished, n)
+		return fmt.Errorf("%w: the players ended it after round %d, so it stays closed (reopen it first, or edit a round to correct it)", ErrFinished, n)
+	}
+	if c := s.pendingSeats(); len(c) > 0 {
+		return fmt.Errorf("%s after round %d, waiting for round %d: take %s back first (join a player who leaves, or have a joining player leave)",
+			seatsText(c), n, n+1, plural(len(c), "it", "them"))
 	}
 	wasOver := s.Standing().Finished
 	last := s.Rounds[n-1]
@@ -304,7 +326,7 @@ func (s *Sheet) Edit(n int, r referee.Round, now time.Time) (referee.Verdict, er
 	if n < 1 || n > len(s.Rounds) {
 		return referee.Verdict{}, fmt.Errorf("there is no round %d to edit (the match has %d %s)", n, len(s.Rounds), plural(len(s.Rounds), "round", "rounds"))
 	}
-	vd, err := referee.Judge(s.Variant, s.Players, r)
+	vd, err := referee.Judge(s.Variant, s.Seated(n), r)
 	if err != nil || !vd.OK() {
 		return vd, err
 	}
@@ -320,6 +342,9 @@ func (s *Sheet) Edit(n int, r referee.Round, now time.Time) (referee.Verdict, er
 	note := fmt.Sprintf("round %d was %s; now %s", n, s.describe(old), s.describe(rounds[n-1]))
 	if moved > 0 {
 		note += fmt.Sprintf("; the deal of %d later %s changed", moved, plural(moved, "round", "rounds"))
+	}
+	if starts := s.restart(); starts != "" {
+		note += "; " + starts
 	}
 	s.log(now, ActionEdit, n, note)
 	return vd, nil
@@ -387,8 +412,7 @@ func joinAnd(names []string) string {
 
 // nextDealer returns who deals after round e, by the referee's rule.
 func (s *Sheet) nextDealer(e Entry) string {
-	m := referee.Match{Variant: s.Variant, Players: s.Players}
-	return m.Stand([]referee.Result{result(e)}).NextDealer
+	return s.Match().NextDealer(result(e), e.Number)
 }
 
 // redeal sets the dealers of rounds[from:] by the rotation and returns how
@@ -435,7 +459,7 @@ func (s *Sheet) describe(e Entry) string {
 		b.WriteString("nobody out")
 	}
 	b.WriteString(": ")
-	for i, p := range s.Players {
+	for i, p := range s.Seated(e.Number) {
 		if i > 0 {
 			b.WriteString(", ")
 		}

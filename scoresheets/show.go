@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,6 +19,7 @@ type ShowOptions struct {
 	NoChart     bool // leave out the chart of running totals
 	ChartWidth  int  // the chart's width in columns; 0: 60
 	ChartHeight int  // the chart's height in rows; 0: 8
+	Audit       bool // add the audit trail: every change, oldest first
 }
 
 // Show writes s as plain text, with no colour: a table of the rounds (its
@@ -68,7 +70,12 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 	for i, e := range s.Rounds {
 		fmt.Fprintf(bw, "%*d  %s  %s", numW, e.Number, pad(e.Dealer, dealW), pad(outText(e.Round), outW))
 		for j, p := range s.Players {
-			cell := fmt.Sprintf("%*s %*d", scoreW[j], signed(e.Scores[p]), totalW[j], running[i][j])
+			score, ok := e.Scores[p]
+			sc := signed(score)
+			if !ok {
+				sc = "-" // not at the table this round
+			}
+			cell := fmt.Sprintf("%*s %*d", scoreW[j], sc, totalW[j], running[i][j])
 			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
 		}
 		bw.WriteString("\n")
@@ -93,6 +100,16 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 	}
 	bw.WriteString("\n")
 
+	for _, c := range s.Seats {
+		switch {
+		case c.Leave:
+			fmt.Fprintf(bw, "seats: %s left from round %d\n", c.Player, c.From)
+		case c.Start != 0:
+			fmt.Fprintf(bw, "seats: %s joined from round %d, starting with %d\n", c.Player, c.From, c.Start)
+		default:
+			fmt.Fprintf(bw, "seats: %s joined from round %d\n", c.Player, c.From)
+		}
+	}
 	fmt.Fprintf(bw, "totals: %s\n", totalsText(s.Players, st.Totals))
 	fmt.Fprintf(bw, "leader: %s\n", joinAnd(st.Leaders))
 	if st.Finished {
@@ -103,6 +120,12 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 	if !opts.NoChart && len(s.Rounds) > 0 {
 		bw.WriteString("\n")
 		chart(bw, s.Players, running, opts.ChartWidth, opts.ChartHeight)
+	}
+	if opts.Audit {
+		bw.WriteString("\naudit:\n")
+		for _, a := range s.Audit {
+			fmt.Fprintf(bw, "  %s  %-6s  %s\n", a.Time.UTC().Format("2006-01-02 15:04:05"), a.Action, a.Note)
+		}
 	}
 	return bw.Flush()
 }
@@ -125,6 +148,11 @@ func runningTotals(s *Sheet) [][]int {
 	out := make([][]int, len(s.Rounds))
 	cur := make([]int, len(s.Players))
 	for i, e := range s.Rounds {
+		for _, c := range s.Seats {
+			if c.From == i+1 {
+				cur[slices.Index(s.Players, c.Player)] += c.Start
+			}
+		}
 		for j, p := range s.Players {
 			cur[j] += e.Scores[p]
 		}

@@ -236,7 +236,7 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 		return nil, d.errorf(ver, "schema_version %d: this rummy reads versions 1 to %d only%s", v, SchemaVersion, hint)
 	}
 	known := []string{"schema_version", "created", "variant", "players", "first_dealer",
-		"target", "round_limit", "ended", "rounds", "audit"}
+		"target", "round_limit", "ended", "seats", "rounds", "audit"}
 	if v >= 2 {
 		// Version 2 closes the file with holds: {rounds: R, audit: A}.
 		if err := d.tail(); err != nil {
@@ -268,6 +268,14 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	}
 	if s.Players, err = d.players(top, s.Variant); err != nil {
 		return nil, err
+	}
+	sn := top.opt("seats")
+	if sn != nil {
+		if s.Seats, err = d.seats(sn, s.Players); err != nil {
+			return nil, err
+		}
+	} else if err := checkPlayers(s.Variant, s.Players); err != nil {
+		return nil, d.errorf(top.get("players"), "players: %v", err)
 	}
 	if n, err = top.need("first_dealer"); err != nil {
 		return nil, err
@@ -302,7 +310,7 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	places := make([]place, len(n.Content))
 	s.Rounds = make([]Entry, len(n.Content))
 	for i, rn := range n.Content {
-		if s.Rounds[i], places[i], err = d.entry(rn, i+1, s.Players); err != nil {
+		if s.Rounds[i], places[i], err = d.entry(rn, i+1, s.Players, s.Seated(i+1)); err != nil {
 			return nil, err
 		}
 	}
@@ -315,6 +323,9 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 		if err := d.holds(root, top, s); err != nil {
 			return nil, err
 		}
+	}
+	if err := d.checkSeats(s, sn); err != nil {
+		return nil, err
 	}
 	if err := d.check(s, places); err != nil {
 		return nil, err
@@ -331,7 +342,7 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 func (d *decoder) check(s *Sheet, places []place) error {
 	for i := range s.Rounds {
 		e, at := &s.Rounds[i], places[i]
-		want := s.FirstDealer
+		want := s.Match().Stand(nil).NextDealer // the first dealer, or the next at the table
 		if i > 0 {
 			want = s.nextDealer(s.Rounds[i-1])
 		}
@@ -342,7 +353,8 @@ func (d *decoder) check(s *Sheet, places []place) error {
 			}
 			return d.errorf(at.dealer, "round %d: the dealer is %s, but %s", e.Number, e.Dealer, why)
 		}
-		vd, err := referee.Judge(s.Variant, s.Players, e.Round)
+		seated := s.Seated(i + 1)
+		vd, err := referee.Judge(s.Variant, seated, e.Round)
 		if err != nil {
 			return d.errorf(at.node, "round %d: %v", e.Number, err)
 		}
@@ -350,7 +362,7 @@ func (d *decoder) check(s *Sheet, places []place) error {
 			return d.errorf(at.node, "round %d breaks the rules: %s", e.Number, strings.Join(vd.Problems, "; "))
 		}
 		got := vd.Totals()
-		for _, p := range s.Players {
+		for _, p := range seated {
 			if e.Scores[p] != got[p] {
 				return d.errorf(at.scores[p], "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
 			}
@@ -382,14 +394,16 @@ func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
 			return nil, err
 		}
 	}
-	if err := checkPlayers(v, players); err != nil {
+	// How many sit at the table is checked round by round (checkSeats):
+	// players joining and leaving change it.
+	if err := checkNames(players); err != nil {
 		return nil, d.errorf(n, "players: %v", err)
 	}
 	return players, nil
 }
 
 // entry reads the round at position num (1-based).
-func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, error) {
+func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry, place, error) {
 	what := "round " + strconv.Itoa(num)
 	at := place{node: n}
 	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "knock", "upcard", "melds", "layoffs", "hands", "scores")
@@ -420,9 +434,9 @@ func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, 
 	if err != nil {
 		return e, at, err
 	}
-	e.Scores = make(map[string]int, len(players))
-	at.scores = make(map[string]*yaml.Node, len(players))
-	err = d.byPlayer(sn, what+": scores", players, func(p string, k, v *yaml.Node) error {
+	e.Scores = make(map[string]int, len(seated))
+	at.scores = make(map[string]*yaml.Node, len(seated))
+	err = d.byPlayer(sn, what+": scores", seated, func(p string, k, v *yaml.Node) error {
 		n, err := d.integer(v, what+": "+p+"'s score")
 		if err == nil && (n < -maxNumber || n > maxNumber) {
 			err = d.errorf(v, "%s: %s's score %d is out of range", what, p, n)
@@ -433,7 +447,7 @@ func (d *decoder) entry(n *yaml.Node, num int, players []string) (Entry, place, 
 	if err != nil {
 		return e, at, err
 	}
-	for _, p := range players {
+	for _, p := range seated {
 		if _, ok := at.scores[p]; !ok {
 			return e, at, d.errorf(sn, "%s: scores: %s's score is missing", what, p)
 		}
@@ -654,7 +668,7 @@ func (d *decoder) audit(n *yaml.Node) ([]Audit, error) {
 		}
 		a.Action = Action(act)
 		if !slices.Contains(actions, a.Action) {
-			return nil, d.errorf(acn, "%s: unknown action %q (new, round, undo, edit or end)", w, act)
+			return nil, d.errorf(acn, "%s: unknown action %q (%s)", w, act, actionList())
 		}
 		if rn := f.opt("round"); rn != nil {
 			if a.Round, err = d.count(rn, w+": round"); err != nil {
@@ -855,4 +869,124 @@ func describe(n *yaml.Node) string {
 		return v
 	}
 	return fmt.Sprintf("%q (%s)", v, n.ShortTag())
+}
+
+func actionList() string {
+	names := make([]string, len(actions))
+	for i, a := range actions {
+		names[i] = string(a)
+	}
+	return strings.Join(names, ", ")
+}
+
+// seats reads the list of seat changes: {from: N, join: NAME, total: T}
+// (total for a player's first join only) or {from: N, leave: NAME}.
+func (d *decoder) seats(n *yaml.Node, players []string) ([]referee.Seat, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.errorf(n, "seats: want a list of {from, join, total} or {from, leave}, got %s", describe(n))
+	}
+	out := make([]referee.Seat, len(n.Content))
+	for i, cn := range n.Content {
+		w := "seat change " + strconv.Itoa(i+1)
+		f, err := d.fields(cn, w, "from", "join", "leave", "total")
+		if err != nil {
+			return nil, err
+		}
+		c := &out[i]
+		fn, err := f.need("from")
+		if err != nil {
+			return nil, err
+		}
+		if c.From, err = d.count(fn, w+": from"); err != nil {
+			return nil, err
+		}
+		if c.From < 1 {
+			return nil, d.errorf(fn, "%s: from 0: rounds count from 1", w)
+		}
+		if i > 0 && c.From < out[i-1].From {
+			return nil, d.errorf(fn, "%s: from %d comes after a change from round %d: seat changes are listed in the order made", w, c.From, out[i-1].From)
+		}
+		jn, ln := f.opt("join"), f.opt("leave")
+		switch {
+		case jn != nil && ln != nil:
+			return nil, d.errorf(ln, "%s: a change either joins or leaves, not both", w)
+		case jn == nil && ln == nil:
+			return nil, d.errorf(cn, "%s: give join: NAME or leave: NAME", w)
+		case ln != nil:
+			c.Leave = true
+			if c.Player, err = d.player(ln, w+": leave", players); err != nil {
+				return nil, err
+			}
+			if tn := f.opt("total"); tn != nil {
+				return nil, d.errorf(tn, "%s: a player who leaves keeps their total, so total has no place here", w)
+			}
+		default:
+			if c.Player, err = d.player(jn, w+": join", players); err != nil {
+				return nil, err
+			}
+			tn := f.opt("total")
+			switch {
+			case referee.IsNew(out[:i+1], i) && tn == nil:
+				return nil, d.errorf(cn, "%s: %s joins for the first time, so the starting total is needed (total: N)", w, c.Player)
+			case !referee.IsNew(out[:i+1], i) && tn != nil:
+				return nil, d.errorf(tn, "%s: %s comes back with their own total, so total has no place here", w, c.Player)
+			case tn != nil:
+				if c.Start, err = d.integer(tn, w+": total"); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkSeats checks who sits at the table: every seat change joins a
+// player not at the table or takes one who is, no later than the round
+// after the last; every round has as many players as the variant allows;
+// the first dealer plays the first round; each new player's starting
+// total is what seats.join_total gives.
+func (d *decoder) checkSeats(s *Sheet, sn *yaml.Node) error {
+	v := s.Variant
+	count := func(at *yaml.Node, n int) error {
+		k := len(s.Seated(n))
+		if k < max(v.Players.Min, 2) || k > v.Players.Max {
+			return d.errorf(at, "round %d would have %d %s at the table, and %s is played by %d to %d", n, k, plural(k, "player", "players"), v.Name, max(v.Players.Min, 2), v.Players.Max)
+		}
+		return nil
+	}
+	pn := sn
+	if pn == nil {
+		pn = &yaml.Node{}
+	}
+	if err := count(pn, 1); err != nil {
+		return err
+	}
+	if len(s.Seats) == 0 {
+		return nil
+	}
+	m := s.Match()
+	for i, c := range s.Seats {
+		at := sn.Content[i]
+		if c.From > len(s.Rounds)+1 {
+			return d.errorf(at, "seat change %d: from round %d, but the match has %d %s: a change applies from the next round at the latest",
+				i+1, c.From, len(s.Rounds), plural(len(s.Rounds), "round", "rounds"))
+		}
+		m.Seats = s.Seats[:i]
+		was := slices.Contains(m.Seated(c.From), c.Player)
+		switch {
+		case c.Leave && !was:
+			return d.errorf(at, "seat change %d: %s leaves from round %d, but is not at the table then", i+1, c.Player, c.From)
+		case !c.Leave && was && !referee.IsNew(s.Seats, i):
+			return d.errorf(at, "seat change %d: %s joins from round %d, but is at the table already", i+1, c.Player, c.From)
+		}
+		if err := count(at, c.From); err != nil {
+			return err
+		}
+		if referee.IsNew(s.Seats, i) {
+			if want := s.wantStart(i); c.Start != want {
+				return d.errorf(at, "seat change %d: %s's starting total is %d, but seats.join_total: %s gives %d", i+1, c.Player, c.Start, v.Seats.JoinTotal, want)
+			}
+		}
+	}
+	return nil
 }

@@ -21,6 +21,7 @@ func TestCheckZeroVariant(t *testing.T) {
 		`scoring.rummy_multiplier: 0 is out of range (1 to 10)`,
 		`scoring.target: not set (want an int or a map from player count to int)`,
 		`scoring.ties: not set (want play-on or share)`,
+		`seats.join_total: not set (want zero, trailing or average)`,
 		`knock.ace_upcard: not set (want gin-only or 1)`,
 		`knock.spade_multiplier: 0 is out of range (1 to 10)`,
 	}

@@ -168,6 +168,8 @@ var ruleDefaults = map[string]string{
 
 	// The optional keys: match-end bonuses and knock scoring (gin rummy).
 	// The knock values are the modern ones of the gin built-in.
+	"seats.join_total":        "zero",
+	"seats.left_can_win":      "false",
 	"scoring.game_bonus":      "0",
 	"scoring.box_bonus":       "0",
 	"scoring.shutout":         "0",

@@ -69,7 +69,24 @@ type Variant struct {
 		RoundEndings bool // a round ends only as the stock rule allows (a stalemate, nobody out)
 	}
 	Knock KnockRules // how a hand ends under knock scoring (gin)
+	// Seats say what happens when players join or leave a match between
+	// rounds.
+	Seats struct {
+		JoinTotal  JoinTotal // the total a new player starts with
+		LeftCanWin bool      // a player who left may still win on their total
+	}
 }
+
+// JoinTotal is the total a player joining a match part way starts with
+// (seats.join_total).
+type JoinTotal string
+
+// The starting totals.
+const (
+	JoinZero     JoinTotal = "zero"     // 0, as at the start of the match
+	JoinTrailing JoinTotal = "trailing" // the total of the player furthest behind
+	JoinAverage  JoinTotal = "average"  // the seated players' average, rounded down
+)
 
 // KnockRules holds the knock keys: how a hand of gin rummy ends and scores
 // (scoring.method knock).

@@ -94,10 +94,11 @@ func (f *field) node(v *Variant) *yaml.Node {
 }
 
 // omitted reports whether YAML leaves f out of v: an optional key at its
-// default in a variant that does not score by knocking. Load gives such a
-// key its default again, so the round trip holds.
+// default in a variant that does not score by knocking (the seats keys at
+// their defaults in any variant). Load gives such a key its default again,
+// so the round trip holds.
 func (f *field) omitted(v *Variant) bool {
-	if !f.optional || v.Scoring.Method == Knock {
+	if !f.optional || v.Scoring.Method == Knock && !strings.HasPrefix(f.key, "seats.") {
 		return false
 	}
 	return f.node(v).Value == f.node(defaultRules).Value
