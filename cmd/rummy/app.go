@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -78,6 +80,15 @@ const lockTimeout = 10 * time.Second
 // current match of the data folder.
 func (a *app) matchPath(file string) (string, error) {
 	if file != "" {
+		fi, err := os.Stat(file)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "", cannot("match file %s does not exist: give the file of a match ('rummy match list' shows the data folder's), or start one with 'rummy match new --file %s'", file, shellQuote(file))
+		case err != nil:
+			return "", cannot("match file %s cannot be read: %v", file, errors.Unwrap(err))
+		case fi.IsDir():
+			return "", cannot("%s is a folder, not a match file: give a match's YAML file, as in --file examples/basic-match.yaml", file)
+		}
 		return file, nil
 	}
 	f, err := a.folder()

@@ -109,6 +109,7 @@ with suit symbols (7♥) if you like; a joker is JK.
 		newVersionCmd(io),
 		newManCmd(io),
 	)
+	root.SetHelpCommand(newHelpCmd())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -123,6 +124,26 @@ with suit symbols (7♥) if you like; a joker is JK.
 		}
 	})
 	return root
+}
+
+// newHelpCmd is 'rummy help [COMMAND]': cobra's own prints the top help,
+// and exits 0, for a command that does not exist.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		Long:  "Help about any command: 'rummy help match round' is 'rummy match round --help'.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil {
+				return cannot("%v", err)
+			}
+			if len(rest) > 0 {
+				return unknownCommand(cmd, rest[0])
+			}
+			return cmd.Help()
+		},
+	}
 }
 
 // visit calls fn on c and every command under it.
@@ -254,6 +275,10 @@ func flagErrorText(err error) string {
 			return fmt.Sprintf("%s %s: %s", flag, value, rest)
 		}
 		return fmt.Sprintf("%s %s: give %s", flag, value, want)
+	}
+	if flag, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		flag = strings.Trim(flag, "'")
+		return fmt.Sprintf("%s needs a value after it, as its help says", flag)
 	}
 	return msg
 }
