@@ -8,6 +8,7 @@ import (
 
 	"github.com/rummy-referee/rummy/engine"
 	"github.com/rummy-referee/rummy/referee"
+	"github.com/rummy-referee/rummy/variants/yamlfile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -90,11 +91,11 @@ func Marshal(s *Sheet) []byte {
 
 // variantNode returns the variant's rules as a mapping node.
 func variantNode(s *Sheet) *yaml.Node {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(s.Variant.YAML(), &doc); err != nil || len(doc.Content) != 1 {
+	n, err := yamlfile.Parse(s.Variant.YAML(), limits)
+	if err != nil {
 		panic(fmt.Sprintf("scoresheets: variant %s writes rules it cannot read: %v", s.Variant.Name, err))
 	}
-	return doc.Content[0]
+	return n
 }
 
 func entryNode(s *Sheet, e Entry) *yaml.Node {

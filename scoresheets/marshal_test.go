@@ -184,9 +184,9 @@ func TestMalformed(t *testing.T) {
 		{"anchor", "players: [Ann, Bob, Cy]", "players: &p [Ann, Bob, Cy]", "", "anchors are not allowed (&p): write the value out"},
 		{"alias", "first_dealer: Bob", "first_dealer: *p", "", "aliases are not allowed (*p): write the value out"},
 		{"two documents", "", "", "", ""}, // replaced below
-		{"syntax", "players: [Ann, Bob, Cy]", "players: [Ann, Bob, Cy", "", "did not find expected"},
-		{"tab", "target: 300", "target: 300\n\t- x", "target: 300", "found a tab character that violates indentation"},
-		{"unclosed mapping", "Cy: {points: 12}", "Cy: {points: 12", "", "did not find expected ',' or '}'"},
+		{"syntax", "players: [Ann, Bob, Cy]", "players: [Ann, Bob, Cy", "", "the list that starts here ([) is not closed with ]"},
+		{"tab", "target: 300", "target: 300\n\t- x", "\t- x", "a tab in the indentation: indent with spaces"},
+		{"unclosed mapping", "Cy: {points: 12}", "Cy: {points: 12", "", "the mapping that starts here ({) is not closed with }"},
 		{"not a mapping", "", "", "", ""}, // replaced below
 	}
 	for _, tt := range tests {

@@ -195,14 +195,14 @@ var defaultRules = withDefaults(false)
 func withDefaults(optionalOnly bool) *Variant {
 	v := &Variant{}
 	for key, val := range ruleDefaults {
-		var doc yaml.Node
 		if val == "" || optionalOnly && !fieldByKey[key].optional {
 			continue
 		}
-		if err := yaml.Unmarshal([]byte(val), &doc); err != nil || len(doc.Content) != 1 {
+		n, probs := parse([]byte(val))
+		if len(probs) > 0 {
 			panic("variants: bad default for " + key)
 		}
-		if probs, _ := fieldByKey[key].read(doc.Content[0], v); len(probs) > 0 {
+		if probs, _ := fieldByKey[key].read(n, v); len(probs) > 0 {
 			panic(fmt.Sprintf("variants: bad default for %s: %v", key, probs))
 		}
 	}

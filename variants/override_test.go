@@ -122,7 +122,7 @@ func TestOverrideRefuses(t *testing.T) {
 			`--rule decks={2: 1, 5: 9, 4: 2}: for 5 players: 9 is out of range (1 to 8)`,
 			`--rule decks={2: 1, 5: 9, 4: 2}: player count 4 comes after 5: list player counts in rising order`,
 		}},
-		{"basic", "decks={2: 1", []string{`--rule decks={2: 1: not valid YAML: did not find expected ',' or '}'`}},
+		{"basic", "decks={2: 1", []string{`--rule decks={2: 1: the mapping that starts here ({) is not closed with }`}},
 		{"basic", "decks=&a 1", []string{`--rule decks=&a 1: anchors are not allowed (&a): write the value out`}},
 		{"basic", "players.max=20", []string{`--rule players.max=20: deal.cards: dealing 6 cards to each of 9 players takes 54 cards, but 1 deck and 0 jokers hold 52`}},
 		{"kids", "sets.enabled=false", []string{`--rule sets.enabled=false: sets.enabled and runs.enabled are both false: no meld is possible`}},

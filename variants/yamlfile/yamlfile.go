@@ -18,7 +18,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -66,43 +65,25 @@ func errorAt(line int, format string, args ...any) *Error {
 // Parse reads data as one YAML document and returns its root node. The
 // error, when there is one, is an *Error; errors.Is(err, ErrEmpty) for a
 // file that holds nothing.
-func Parse(data []byte, lim Limits) (*yaml.Node, error) {
+func Parse(data []byte, lim Limits) (*yaml.Node, error) { return ParseStream(data, lim, nil) }
+
+// ParseStream reads data as Parse does, and hands each item of a block
+// list that is the value of a top-level key to stream, with the key and
+// the item's index from 0, as soon as it is read. When stream returns
+// false the item is not kept in the tree (the list's node has only the
+// items kept) and its nodes are reused: stream must keep no pointer into
+// it. So a match file's thousands of rounds are read with the memory of
+// one.
+func ParseStream(data []byte, lim Limits, stream func(key string, i int, item *yaml.Node) bool) (*yaml.Node, error) {
 	if err := prescan(data, lim); err != nil {
 		return nil, err
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	switch err := decode(dec, &doc); {
-	case errors.Is(err, io.EOF):
-		return nil, &Error{Msg: "empty file", err: ErrEmpty}
-	case err != nil:
-		return nil, syntaxError(data, err)
-	}
-	var next yaml.Node
-	if err := decode(dec, &next); !errors.Is(err, io.EOF) {
-		e := errorAt(next.Line, "more than one document: %s holds one", lim.What)
-		if err != nil {
-			e.Line = syntaxError(data, err).Line
-		}
-		return nil, e
-	}
-	if len(doc.Content) != 1 {
-		return nil, &Error{Msg: "empty file", err: ErrEmpty}
-	}
-	root := doc.Content[0]
-	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" && root.Style&yaml.TaggedStyle == 0 {
-		return nil, &Error{Msg: "empty file", err: ErrEmpty}
-	}
-	// The document's own comments (before the first key, at the end)
-	// belong to the file: keep them on the root.
-	if doc.HeadComment != "" {
-		root.HeadComment = joinComments(doc.HeadComment, root.HeadComment)
-	}
-	if doc.FootComment != "" {
-		root.FootComment = joinComments(root.FootComment, doc.FootComment)
-	}
-	if err := scan(root, lim); err != nil {
+	root, err := parse(data, lim, stream)
+	if err != nil {
 		return nil, err
+	}
+	if root == nil || root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return nil, &Error{Msg: "empty file", err: ErrEmpty}
 	}
 	return root, nil
 }
@@ -144,56 +125,48 @@ func prescan(data []byte, lim Limits) *Error {
 		e.err = ErrNotText
 		return e
 	}
-	// The flow depth allowed is the file's depth plus slack, so that a
-	// value nested one level too deep still reaches scan and gets its
-	// precise message; the block depth allows four indentation steps a
-	// level and more (a block scalar's lines may step in further).
-	maxFlow := lim.Depth + 12
-	maxBlock := 4*lim.Depth + 20
-	flow, line, nodes := 0, 1, 0
-	indents := []int{} // columns of the open block levels
-	lines := []int{}   // and the line each opened on
-	lineStart := true
-	col := 0
-	for _, b := range data {
-		if lineStart {
-			if b == ' ' {
-				col++
-				continue
-			}
-			lineStart = false
-			if b != '\n' && b != '#' && b != '\r' && flow == 0 {
-				for len(indents) > 0 && indents[len(indents)-1] >= col {
-					indents, lines = indents[:len(indents)-1], lines[:len(lines)-1]
-				}
-				indents, lines = append(indents, col), append(lines, line)
-				if len(indents) > maxBlock {
-					// Name the line where the levels first went deeper
-					// than a key can be, as scan would.
-					return errorAt(lines[max(lim.Depth-1, 0)], "nested deeper than any key of %s", lim.What)
-				}
-			}
+	for i := bytes.IndexByte(data, '\r'); i >= 0; {
+		if i+1 == len(data) || data[i+1] != '\n' {
+			return errorAt(1+bytes.Count(data[:i], []byte("\n")), "a carriage return without a line feed: save the file with Unix (LF) or Windows (CRLF) line ends")
 		}
-		switch b {
-		case '\n':
-			line++
-			nodes++
-			lineStart, col = true, 0
-		case '[', '{':
-			nodes++
-			if flow++; flow > maxFlow {
-				return errorAt(line, "nested deeper than any key of %s", lim.What)
-			}
-		case ']', '}':
-			flow = max(flow-1, 0)
-		case ',', ':', '-':
-			nodes++
+		j := bytes.IndexByte(data[i+1:], '\r')
+		if j < 0 {
+			break
 		}
-		if nodes > 2*lim.Nodes {
-			return errorAt(line, "too many values for %s (more than %d)", lim.What, lim.Nodes)
+		i += 1 + j
+	}
+	// Each line break, comma, colon, dash and bracket may start a value:
+	// more than twice the values allowed cannot be a file within them.
+	if valueMarks(data) <= 2*lim.Nodes {
+		return nil
+	}
+	// Name the line where there are too many, a block at a time.
+	const block = 64 << 10
+	seen := 0
+	for i := 0; i < len(data); i += block {
+		b := data[i:min(i+block, len(data))]
+		if seen+valueMarks(b) <= 2*lim.Nodes {
+			seen += valueMarks(b)
+			continue
+		}
+		for j, c := range b {
+			if bytes.IndexByte([]byte("\n,:-[{"), c) >= 0 {
+				if seen++; seen > 2*lim.Nodes {
+					return errorAt(1+bytes.Count(data[:i+j], []byte("\n")), "too many values for %s (more than %d)", lim.What, lim.Nodes)
+				}
+			}
 		}
 	}
-	return nil
+	return errorAt(0, "too many values for %s (more than %d)", lim.What, lim.Nodes)
+}
+
+// valueMarks counts the bytes of data that may start a value.
+func valueMarks(data []byte) int {
+	n := 0
+	for _, c := range []byte("\n,:-[{") {
+		n += bytes.Count(data, []byte{c})
+	}
+	return n
 }
 
 func size(n int) string {
@@ -206,96 +179,6 @@ func size(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// decode decodes the next document, turning a panic in the YAML package
-// into an error: a bad file must never bring the program down.
-func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("yaml: %v", r)
-		}
-	}()
-	return dec.Decode(n)
-}
-
-var (
-	yamlLine      = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
-)
-
-// parserProblems are the messages of the YAML parser, as opposed to its
-// scanner: go.yaml.in/yaml/v3 reports their lines counted from 0 (and
-// leaves out line 0), so they get one added back.
-var parserProblems = map[string]bool{
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected <document start>": true,
-	"did not find expected <stream-start>":   true,
-	"did not find expected key":              true,
-	"did not find expected node content":     true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-	"found undefined tag handle":             true,
-}
-
-// syntaxError places a YAML syntax error on its line.
-func syntaxError(data []byte, err error) *Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	}
-	if parserProblems[msg] {
-		line++
-	}
-	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
-		// An alias without its anchor: name the alias's line, and
-		// refuse it as scan refuses any alias.
-		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-			line = bytes.Count(data[:i], []byte("\n")) + 1
-		}
-		return errorAt(line, "aliases are not allowed (*%s): write the value out", Short(m[1]))
-	}
-	return errorAt(line, "not valid YAML: %s", msg)
-}
-
-// scan walks the whole tree, without recursion, and returns the first node
-// no rummy file has: an anchor or alias (refused outright, so no alias
-// bomb is ever expanded), an explicit tag, nesting deeper than lim.Depth,
-// or more values than lim.Nodes.
-func scan(root *yaml.Node, lim Limits) *Error {
-	type item struct {
-		n     *yaml.Node
-		depth int
-	}
-	stack := []item{{root, 1}}
-	count := 0
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := it.n
-		if count++; count > lim.Nodes {
-			return errorAt(n.Line, "too many values for %s (more than %d)", lim.What, lim.Nodes)
-		}
-		switch {
-		case n.Kind == yaml.AliasNode:
-			return errorAt(n.Line, "aliases are not allowed (*%s): write the value out", Short(n.Value))
-		case n.Anchor != "":
-			return errorAt(n.Line, "anchors are not allowed (&%s): write the value out", Short(n.Anchor))
-		case n.Style&yaml.TaggedStyle != 0:
-			return errorAt(n.Line, "tags are not allowed (%s): write the plain value", Short(n.Tag))
-		case it.depth > lim.Depth:
-			return errorAt(n.Line, "nested deeper than any key of %s", lim.What)
-		}
-		for i := len(n.Content) - 1; i >= 0; i-- {
-			stack = append(stack, item{n.Content[i], it.depth + 1})
-		}
-	}
-	return nil
-}
-
 // Short returns s for a message, cut when it is long.
 func Short(s string) string {
 	const max = 40
@@ -305,7 +188,10 @@ func Short(s string) string {
 	return s
 }
 
-var plainInt = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+var (
+	plainInt = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+	looksInt = regexp.MustCompile(`^[-+]?(0[xXoObB][0-9a-fA-F_]*|[0-9][0-9_]*)$`)
+)
 
 // Int reads n as a whole number written in plain decimal (-12, 0, 150):
 // YAML reads 010 as 8, 0x10 as 16 and 1_0 as 10, and nobody writing a
@@ -317,13 +203,14 @@ func Int(n *yaml.Node, lo, hi int64, want string, got func(*yaml.Node) string) (
 	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
 		tag := n.ShortTag()
 		switch {
+		case tag == "!!str" || tag == "!!null" || tag == "!!bool":
 		case plainInt.MatchString(n.Value):
 			x, err := strconv.ParseInt(n.Value, 10, 64)
 			if err != nil || x < lo || x > hi {
 				return 0, fmt.Sprintf("%s is out of range (%d to %d)", Short(n.Value), lo, hi)
 			}
 			return x, ""
-		case tag == "!!int":
+		case tag == "!!int" || looksInt.MatchString(n.Value):
 			return 0, fmt.Sprintf("%s is not a plain decimal number (no leading 0, +, 0o, 0x, 0b or _)", Short(n.Value))
 		case tag == "!!float":
 			return 0, fmt.Sprintf("%s is not a whole number", Short(n.Value))

@@ -32,11 +32,18 @@ func TestErrorLines(t *testing.T) {
 		line int
 		msg  string
 	}{
-		{"a: 1\nb:\n  c: 2\n d: 3\n", 4, "not valid YAML: did not find expected key"},
-		{"a: 1\nb: [1, 2\nc: 3\n", 2, "not valid YAML: did not find expected ',' or ']'"},
-		{"a: 1\nb: {x: 1\n", 2, "not valid YAML: did not find expected ',' or '}'"},
-		{"a: 1\nb: \"open\n", 2, "not valid YAML: found unexpected end of stream"},
-		{"a: 1\n\tb: 2\n", 2, "not valid YAML: found a tab character that violates indentation"},
+		{"a: 1\nb:\n  c: 2\n d: 3\n", 4, `this line is indented more than the key "b" above it (line 2): keys of one mapping line up`},
+		{"a: 1\nb: [1, 2\nc: 3\n", 2, "the list that starts here ([) is not closed with ]"},
+		{"a: 1\nb: {x: 1\n", 2, "the mapping that starts here ({) is not closed with }"},
+		{"a: 1\nb: \"open\n", 2, `the value in quotes that starts here is not closed with "`},
+		{"a: 1\n\tb: 2\n", 2, "a tab in the indentation: indent with spaces"},
+		{"a: 1\n  b: 2\n", 2, "a key inside a value: this line goes on the value of line 1; indent it as a key of its own, or quote the value"},
+		{"a: 1\nb: c: 2\n", 2, `a key inside a value: put the mapping on the lines below "b", indented, or in braces {}`},
+		{"a: 1\nb\n", 2, `want a key (name: value), got "b" without a colon`},
+		{"a:\n  - 1\n  x: 2\n", 3, `this line is indented more than the key "a" above it (line 1): keys of one mapping line up`},
+		{"a: 1\n? b\n", 2, "complex keys (?) are not allowed: write name: value"},
+		{"%YAML 1.2\na: 1\n", 1, "directives (%YAML) are not allowed: remove the line"},
+		{"a: \"\\q\"\n", 1, `unknown escape \q in a value in double quotes`},
 		{"a: 1\nb: &x 2\n", 2, "anchors are not allowed (&x): write the value out"},
 		{"a: 1\nb: *x\n", 2, "aliases are not allowed (*x): write the value out"},
 		{"a: 1\nb: !!int 2\n", 2, "tags are not allowed (!!int): write the plain value"},
