@@ -291,7 +291,7 @@ func rankWeights(v Values) [16]int64 {
 
 // arrangeBits solves a problem routed to the bit search (route).
 func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
-	r := p.r
+	r := &p.r
 	var f fastSearch
 	f.t, f.w, f.best, f.done = fastTableFor(r), weightsFor(r.Values), infinity, ctx.Done()
 	x := p.held

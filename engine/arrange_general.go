@@ -249,7 +249,7 @@ func (g *general) rootBound() int64 {
 
 // setup readies g for the problem p, whose context's Done channel is done.
 func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
-	r := *p.r
+	r := p.r
 	counts := p.copies()
 	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0],
 		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done}}

@@ -8,7 +8,7 @@ import (
 // problem is one hand to arrange, validated once: every strategy of the
 // solver reads it and none checks the input again.
 type problem struct {
-	r      *Rules
+	r      Rules
 	hand   []Card
 	table  []Meld
 	tableV []Verdict // the verdict on each table meld, all valid
@@ -28,7 +28,9 @@ const maxCopies = 255
 // checks come in the order Arrange documents: the rules, each card of the
 // hand, the card counts of hand and table together, then each table meld.
 func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
-	p.r, p.hand, p.table = r, hand, table
+	// Rules by value: a pointer kept in p would make every caller's
+	// rules escape to the heap.
+	p.r, p.hand, p.table = *r, hand, table
 	if err := r.Check(); err != nil {
 		return err
 	}
@@ -117,7 +119,7 @@ const (
 // worth less than nothing; the count search takes the rest: jokers,
 // repeated cards, lay-offs, one-card melds and negative values.
 func (p *problem) route() strategy {
-	r := p.r
+	r := &p.r
 	if len(p.table) == 0 && p.jokers == 0 && !p.repeats && max(r.MinSize, r.MinNatural) >= 2 && !r.negativeValues() {
 		return viaBits
 	}

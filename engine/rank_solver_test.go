@@ -934,7 +934,7 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 // goOut decides the question p.goOut asks, by the rank solver where its
 // answer is sure and else by the general solver g.
 func (d *dpSolver) goOut(p *problem, g *general, counts *[64]int, forced uint64) bool {
-	r, jokers := *p.r, p.jokers
+	r, jokers := p.r, p.jokers
 	dr := r.DiscardRequired
 	mode := dpCards
 	if dr {
