@@ -21,6 +21,21 @@ type problem struct {
 	counts [64]uint8
 }
 
+// cardKinds tells a natural card and a joker from a byte that is neither,
+// by table: the check runs on every card Arrange is given.
+var cardKinds = func() (k [256]uint8) {
+	for _, c := range Deck() {
+		k[c] = naturalKind
+	}
+	k[Joker] = jokerKind
+	return k
+}()
+
+const (
+	naturalKind = iota + 1
+	jokerKind
+)
+
 // maxCopies is the most copies of one card the solver takes.
 const maxCopies = 255
 
@@ -36,16 +51,14 @@ func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 	}
 	var held uint64
 	for i, c := range hand {
-		// A natural card's rank (low nibble) is 1 to 13 and its suit
-		// (high nibble) 1 to 4 (Card).
-		if uint8(c&15)-1 < 13 && uint8(c>>4)-1 < 4 {
-			held |= 1 << cardBit(c)
-			continue
-		}
-		if c != Joker {
+		switch cardKinds[c] {
+		case naturalKind:
+			held |= 1 << (cardBit(c) & 63)
+		case jokerKind:
+			p.jokers++
+		default:
 			return fmt.Errorf("card %d of the hand (%#x) is not a card", i+1, uint8(c))
 		}
-		p.jokers++
 	}
 	p.held = held
 	p.repeats = bits.OnesCount64(held) != len(hand)-p.jokers
