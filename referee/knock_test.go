@@ -480,3 +480,36 @@ func TestWinnerDealsAfterAGinHand(t *testing.T) {
 		t.Errorf("after a dead hand %s deals, want Bob again", d)
 	}
 }
+
+func TestCheckKnock(t *testing.T) {
+	tests := []struct {
+		variant, hand, upcard string
+		want                  KnockCheck
+	}{
+		{"gin", annKnock2, "", KnockCheck{Limit: 10, Deadwood: 2, CanKnock: true}},
+		{"gin", annGin, "", KnockCheck{Limit: 10, CanKnock: true, Gin: true}},
+		{"gin", annBigGin, "", KnockCheck{Limit: 10, CanKnock: true, BigGin: true}},
+		{"gin", annKnock2 + " 9H", "", KnockCheck{Limit: 10, Deadwood: 2, Discard: cards(t, "9H")[0], CanKnock: true}},
+		{"gin", "3C 4C 5C 7H 7S 7D JS QS 2D 9S", "", KnockCheck{Limit: 10, Deadwood: 31}},
+		{"oklahoma-gin", annKnock9, "5H", KnockCheck{Limit: 5, Deadwood: 9}},
+		{"oklahoma-gin", annKnock9, "KD", KnockCheck{Limit: 10, Deadwood: 9, CanKnock: true}},
+		{"oklahoma-gin", annKnock2, "AD", KnockCheck{Limit: 0, Deadwood: 2}},
+		{"oklahoma-gin", annGin, "AD", KnockCheck{Limit: 0, CanKnock: true, Gin: true}},
+	}
+	for _, tt := range tests {
+		var up engine.Card
+		if tt.upcard != "" {
+			up = cards(t, tt.upcard)[0]
+		}
+		got, err := CheckKnock(builtin(t, tt.variant), cards(t, tt.hand), up)
+		if err != nil || got != tt.want {
+			t.Errorf("%s %q upcard %q: %+v, %v; want %+v", tt.variant, tt.hand, tt.upcard, got, err, tt.want)
+		}
+	}
+	if _, err := CheckKnock(builtin(t, "oklahoma-gin"), cards(t, annKnock2), 0); !errors.Is(err, ErrUnreadable) {
+		t.Errorf("no upcard under Oklahoma: %v, want ErrUnreadable", err)
+	}
+	if _, err := CheckKnock(builtin(t, "basic"), cards(t, annKnock2), 0); !errors.Is(err, ErrUnreadable) {
+		t.Errorf("basic: %v, want ErrUnreadable", err)
+	}
+}

@@ -62,8 +62,9 @@ type htmlMatch struct {
 	RulesRef  string // what the marked rules differ from
 	Changed   int    // how many rules lines are marked
 	Rounds    []htmlRound
-	BonusSpan int   // the columns a bonus line spans: all but the round's number
-	Totals    []int // in seating order
+	EndLines  []htmlRound // the match-end bonuses (game, box, shutout), a line each
+	BonusSpan int         // the columns a bonus line spans: all but the round's number
+	Totals    []int       // in seating order
 	Chart     *lineChart
 }
 
@@ -126,6 +127,15 @@ func matchPage(s *Sheet) htmlMatch {
 			r.Cells = append(r.Cells, htmlCell{Score: scoreText(e.Scores[p]), Total: running[i][j]})
 		}
 		m.Rounds = append(m.Rounds, r)
+	}
+	cur := running0(running, len(s.Players))
+	for _, b := range bonusRows(s, st) {
+		r := htmlRound{Out: b.label}
+		for j, p := range s.Players {
+			cur[j] += b.points[p]
+			r.Cells = append(r.Cells, htmlCell{Score: scoreText(b.points[p]), Total: cur[j]})
+		}
+		m.EndLines = append(m.EndLines, r)
 	}
 	for _, p := range s.Players {
 		m.Totals = append(m.Totals, st.Totals[p])

@@ -83,7 +83,7 @@ func TestGinMatch(t *testing.T) {
 			if !reflect.DeepEqual(got.Totals, tt.totals) || sum["Ann"] == 0 {
 				t.Errorf("JSON totals %v, bonuses %v", got.Totals, got.Bonuses)
 			}
-			for _, format := range []string{"csv", "markdown", "json"} {
+			for _, format := range []string{"csv", "markdown", "json", "html"} {
 				var b bytes.Buffer
 				if err := Export(s, format, &b); err != nil {
 					t.Fatal(err)
@@ -119,5 +119,20 @@ func TestGinRoundRefused(t *testing.T) {
 	o := newSheet(t, variant(t, "oklahoma-gin"), []string{"Ann", "Bob"}, Options{})
 	if _, err := o.Record(rd(t, "knock Ann; "+ginKnock2), t0); err == nil || !strings.Contains(err.Error(), "upcard") || len(o.Rounds) != 0 {
 		t.Errorf("no upcard: %v", err)
+	}
+}
+
+// TestParseGinRound: a round file (match round --from) carries a gin
+// hand's knock and upcard, and refuses a knock with a player out.
+func TestParseGinRound(t *testing.T) {
+	src := "knock: Ann\nupcard: \"9S\"\nhands:\n  Ann: \"3C 4C 5C 7H 7S 7D JS QS KS 2D\"\n  Bob: \"9C 9D 9H 4H 5H 6H KD QH 8S 10D\"\n"
+	r, err := ParseRound("r.yaml", []byte(src), []string{"Ann", "Bob"})
+	if err != nil || r.Knock != "Ann" || r.Upcard.String() != "9S" || len(r.Hands) != 2 {
+		t.Fatalf("ParseRound = %+v, %v", r, err)
+	}
+	for _, bad := range []string{"out: Bob\nknock: Ann\n", "knock: Cy\n", "knock: Ann\nupcard: \"9X\"\n"} {
+		if _, err := ParseRound("r.yaml", []byte(bad), []string{"Ann", "Bob"}); err == nil || !strings.Contains(err.Error(), "r.yaml:") {
+			t.Errorf("ParseRound(%q) = %v, want an error with its line", bad, err)
+		}
 	}
 }
