@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -319,6 +320,9 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
+// shippedPath matches the repository's files a help text may name.
+var shippedPath = regexp.MustCompile(`\b(examples|docs)/[A-Za-z0-9_./-]+`)
+
 // TestEveryCommandHasExamples: every command a user runs shows examples
 // in its --help, and every command that does something lists the exit
 // statuses it can return (cobra's own completion and help commands aside).
@@ -333,6 +337,18 @@ func TestEveryCommandHasExamples(t *testing.T) {
 		}
 		if c.Runnable() && !c.HasSubCommands() && !strings.Contains(c.Long, "Exit status: 0 ") {
 			t.Errorf("'%s --help' does not list its exit statuses", c.CommandPath())
+		}
+		// The help points only at files a clone has.
+		help := c.Long + "\n" + c.Example
+		for _, f := range shippedPath.FindAllString(help, -1) {
+			if _, err := os.Stat(filepath.Join("..", "..", strings.TrimRight(f, ".,:;)'`\"#"))); err != nil {
+				t.Errorf("'%s --help' names %s, which the repository does not have", c.CommandPath(), f)
+			}
+		}
+		for _, gone := range []string{"RULES.md", "../shared", "hands.txt", "answers.txt"} {
+			if strings.Contains(shippedPath.ReplaceAllString(help, ""), gone) {
+				t.Errorf("'%s --help' names %s outside the repository's examples", c.CommandPath(), gone)
+			}
 		}
 		for _, sub := range c.Commands() {
 			walk(sub)

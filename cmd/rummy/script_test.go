@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,6 +65,57 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
+// cmdJSON is the testscript command "json [PATH[=VALUE]]...": stdout must
+// be exactly one JSON value, and each PATH (keys and 0-based indexes
+// joined by dots: layoffs.0.onto) must be in it, equal to VALUE (JSON:
+// 2, "basic", ["QD"]) when one is given.
+func cmdJSON(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("json takes no '!'")
+	}
+	dec := json.NewDecoder(strings.NewReader(ts.ReadFile("stdout")))
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		ts.Fatalf("stdout is not JSON: %v", err)
+	}
+	if dec.More() {
+		ts.Fatalf("stdout has more than one JSON value")
+	}
+	for _, a := range args {
+		path, want, hasWant := strings.Cut(a, "=")
+		got := doc
+		for _, k := range strings.Split(path, ".") {
+			switch v := got.(type) {
+			case map[string]any:
+				e, ok := v[k]
+				if !ok {
+					ts.Fatalf("%s: no key %q", path, k)
+				}
+				got = e
+			case []any:
+				i, err := strconv.Atoi(k)
+				if err != nil || i < 0 || i >= len(v) {
+					ts.Fatalf("%s: no element %q in a list of %d", path, k, len(v))
+				}
+				got = v[i]
+			default:
+				ts.Fatalf("%s: %q is inside %v, which is neither an object nor a list", path, k, got)
+			}
+		}
+		if !hasWant {
+			continue
+		}
+		var w any
+		if err := json.Unmarshal([]byte(want), &w); err != nil {
+			ts.Fatalf("json %s: the value wanted is not JSON: %v", a, err)
+		}
+		if !reflect.DeepEqual(got, w) {
+			g, _ := json.Marshal(got)
+			ts.Fatalf("%s is %s, want %s", path, g, want)
+		}
+	}
+}
+
 // TestScript runs the CLI scenarios in testdata/script: each is what a user
 // would type, with the output, exit status and files it must give.
 func TestScript(t *testing.T) {
@@ -86,7 +139,7 @@ func TestScript(t *testing.T) {
 			env.Setenv("SCRIPT", filepath.Base(env.WorkDir))
 			return nil
 		},
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"status": cmdStatus, "json": cmdJSON},
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
 	})
