@@ -136,3 +136,19 @@ func TestParseGinRound(t *testing.T) {
 		}
 	}
 }
+
+// TestGinStats: in gin a hand won, by the knocker or the undercutter,
+// counts as a round won.
+func TestGinStats(t *testing.T) {
+	s := newSheet(t, variant(t, "gin"), []string{"Ann", "Bob"}, Options{})
+	record(t, s, "knock Ann; "+ginKnock2)
+	record(t, s, "knock Ann; "+ginUnder)
+	record(t, s, "stalemate")
+	out := map[string]int{}
+	for _, p := range Stats([]*Sheet{s}).Players {
+		out[p.Player] = p.Out
+	}
+	if out["Ann"] != 1 || out["Bob"] != 1 {
+		t.Errorf("hands won %v, want Ann 1, Bob 1", out)
+	}
+}

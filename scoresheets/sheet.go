@@ -448,6 +448,8 @@ func (s *Sheet) finishedAt(rounds []Entry) (int, string) {
 func (s *Sheet) describe(e Entry) string {
 	var b strings.Builder
 	switch {
+	case e.Round.Knock != "":
+		b.WriteString(e.Round.Knock + " knocked")
 	case e.Round.Stalemate:
 		b.WriteString("stalemate")
 	case e.Round.Out != "":

@@ -24,7 +24,7 @@ type PlayerStats struct {
 	Matches int    // matches played, finished or not
 	Won     int    // finished matches won, alone or sharing the win
 	Rounds  int    // rounds played
-	Out     int    // rounds they went out in
+	Out     int    // rounds they went out in; in gin, hands they won (by knocking or undercutting)
 	Rummy   int    // rounds they went rummy in
 
 	// Points are counted within one variant only (VariantStats), over the
@@ -102,7 +102,7 @@ func Stats(sheets []*Sheet) Records {
 			}
 			for _, e := range s.Rounds {
 				ps.Rounds++
-				if e.Round.Out == p {
+				if e.Round.Out == p || e.Round.Knock != "" && result(e).Winner == p {
 					ps.Out++
 					if e.Round.Rummy {
 						ps.Rummy++
