@@ -110,8 +110,13 @@ const starterConfig = `# rummy's settings. A command's flag beats a RUMMY_* envi
 # color: auto
 `
 
+type configInitOptions struct {
+	file  string // where rummy reads its config
+	force bool
+}
+
 func newConfigInitCmd(io *app) *cobra.Command {
-	var force bool
+	o := &configInitOptions{}
 	c := &cobra.Command{
 		Use:   "init",
 		Short: "Write a commented starter config file",
@@ -120,27 +125,32 @@ func newConfigInitCmd(io *app) *cobra.Command {
 		Example: `  rummy config init`,
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, _ := configFile(cmd.Flags(), io.getenv)
-			if f == "" {
-				return cannot("config init: no config folder (set HOME or RUMMY_CONFIG)")
-			}
-			if _, err := os.Stat(f); err == nil && !force {
-				return cannot("config init: %s already exists (use --force to replace it)", f)
-			} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return cannot("config init: %v", err)
-			}
-			if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-				return cannot("config init: %v", err)
-			}
-			if err := writeFileAtomic(f, []byte(starterConfig), 0o644); err != nil {
-				return cannot("config init: %v", err)
-			}
-			fmt.Fprintf(io.Err, "wrote %s\n", f)
-			return nil
+			o.file, _ = configFile(cmd.Flags(), io.getenv)
+			return runConfigInit(io, o)
 		},
 	}
-	c.Flags().BoolVar(&force, "force", false, "replace an existing config file")
+	c.Flags().BoolVar(&o.force, "force", false, "replace an existing config file")
 	return c
+}
+
+func runConfigInit(io *app, o *configInitOptions) error {
+	f := o.file
+	if f == "" {
+		return cannot("config init: no config folder (set HOME or RUMMY_CONFIG)")
+	}
+	if _, err := os.Stat(f); err == nil && !o.force {
+		return cannot("config init: %s already exists (use --force to replace it)", f)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return cannot("config init: %v", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+		return cannot("config init: %v", err)
+	}
+	if err := writeFileAtomic(f, []byte(starterConfig), 0o644); err != nil {
+		return cannot("config init: %v", err)
+	}
+	fmt.Fprintf(io.Err, "wrote %s\n", f)
+	return nil
 }
 
 // writeFileAtomic writes a small file whole or not at all.

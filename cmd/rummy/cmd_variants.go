@@ -152,18 +152,22 @@ file:line: message.
 ` + exitHelp("when the file is valid", "", "when it has problems or cannot be read"),
 		Example: `  rummy variants validate examples/house-rules.yaml`,
 		Args:    exactArgs(1, "one variant FILE"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := variants.LoadFile(args[0])
-			if err != nil {
-				fmt.Fprintln(io.Err, err)
-				return &failure{outcome: cannotJudge}
-			}
-			base := ""
-			if v.Base != "" {
-				base = ", based on " + v.Base
-			}
-			fmt.Fprintf(io.Out, "%s: valid (%s%s)\n", args[0], v.Name, base)
-			return nil
-		},
+		RunE:    func(cmd *cobra.Command, args []string) error { return runVariantsValidate(io, args[0]) },
 	}
+}
+
+func runVariantsValidate(io *app, file string) error {
+	v, err := variants.LoadFile(file)
+	if err != nil {
+		// Every problem, one a line as file:line: message, and no
+		// "rummy:" before each: editors jump to them.
+		fmt.Fprintln(io.Err, err)
+		return &failure{outcome: cannotJudge}
+	}
+	base := ""
+	if v.Base != "" {
+		base = ", based on " + v.Base
+	}
+	fmt.Fprintf(io.Out, "%s: valid (%s%s)\n", file, v.Name, base)
+	return nil
 }
