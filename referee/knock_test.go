@@ -513,3 +513,57 @@ func TestCheckKnock(t *testing.T) {
 		t.Errorf("basic: %v, want ErrUnreadable", err)
 	}
 }
+
+// FuzzJudgeKnock: any two hands, melds and upcard under gin and Oklahoma
+// get a verdict or an ErrUnreadable error, never a panic; a hand that
+// stands scores one player at most, and never below zero.
+func FuzzJudgeKnock(f *testing.F) {
+	f.Add(annKnock2, bob38, "", "", "", false)
+	f.Add(annGin, bob30, "3C 4C 5C 6C", "2C", "3S", true)
+	f.Add(annBigGin, bob30, "", "", "AH", true)
+	f.Add("3C 4C", "JK JK 5H", "3C 4C 5C", "6C", "9X", false)
+	gin, okla := builtin(f, "gin"), builtin(f, "oklahoma-gin")
+	f.Fuzz(func(t *testing.T, ann, bob, meld, lay, upcard string, oklahoma bool) {
+		v := gin
+		if oklahoma {
+			v = okla
+		}
+		a, err1 := engine.ParseCards(ann)
+		b, err2 := engine.ParseCards(bob)
+		if err1 != nil || err2 != nil || len(a) > 14 || len(b) > 14 {
+			return
+		}
+		r := Round{Knock: "Ann", Hands: []Hand{{Player: "Ann", Cards: a}, {Player: "Bob", Cards: b}}}
+		if m, err := engine.ParseMeld(meld); err == nil && len(m.Cards) > 0 {
+			r.Melds = []Meld{{Player: "Ann", Meld: m}}
+			if l, err := engine.ParseCards(lay); err == nil && len(l) > 0 {
+				r.Layoffs = []Layoff{{Player: "Bob", Cards: l, Onto: 1}}
+			}
+		}
+		if c, err := engine.ParseCard(upcard); err == nil {
+			r.Upcard = c
+		}
+		vd, err := Judge(v, annBob, r)
+		if err != nil {
+			if !errors.Is(err, ErrUnreadable) {
+				t.Fatalf("error %v is not ErrUnreadable", err)
+			}
+			return
+		}
+		if !vd.OK() {
+			return
+		}
+		scored := 0
+		for _, s := range vd.Scores {
+			if s.Total < 0 {
+				t.Fatalf("negative score %+v", vd.Scores)
+			}
+			if s.Total > 0 {
+				scored++
+			}
+		}
+		if scored > 1 {
+			t.Fatalf("two players scored: %+v", vd.Scores)
+		}
+	})
+}
