@@ -1,6 +1,7 @@
 package scoresheets
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -16,6 +17,8 @@ type Patch struct {
 	Out       *string // who went out; "" for nobody
 	Stalemate *bool
 	Rummy     *bool
+	Knock     *string      // gin: who knocked
+	Upcard    *engine.Card // gin: the hand's first upcard
 	// Melds replace the melds of each player they name, in place: the
 	// other players' melds, and their numbers, stay.
 	Melds []referee.Meld
@@ -28,8 +31,13 @@ type Patch struct {
 
 // IsZero reports whether p changes nothing.
 func (p Patch) IsZero() bool {
-	return p.Out == nil && p.Stalemate == nil && p.Rummy == nil && p.Melds == nil && p.Layoffs == nil && p.Hands == nil
+	return p.Out == nil && p.Stalemate == nil && p.Rummy == nil && p.Knock == nil && p.Upcard == nil &&
+		p.Melds == nil && p.Layoffs == nil && p.Hands == nil
 }
+
+// ErrPatch marks a patch that cannot be merged onto its round: it changes
+// nothing, or takes away a meld a kept lay-off is onto.
+var ErrPatch = errors.New("cannot edit the round")
 
 // Amended is what an amendment changed: round N before and after, and the
 // standing totals before and after.
@@ -47,11 +55,11 @@ func (s *Sheet) Amend(n int, p Patch, now time.Time) (Amended, error) {
 		return Amended{}, fmt.Errorf("there is no round %d to edit (the match has %d %s)", n, len(s.Rounds), plural(len(s.Rounds), "round", "rounds"))
 	}
 	if p.IsZero() {
-		return Amended{}, fmt.Errorf("the edit of round %d changes nothing: give what to change", n)
+		return Amended{}, fmt.Errorf("%w: the edit of round %d changes nothing: give what to change", ErrPatch, n)
 	}
 	r, err := p.Apply(s.Rounds[n-1].Round)
 	if err != nil {
-		return Amended{}, fmt.Errorf("round %d: %w", n, err)
+		return Amended{}, fmt.Errorf("%w: round %d: %w", ErrPatch, n, err)
 	}
 	a := Amended{Old: s.Rounds[n-1], Before: maps.Clone(s.Standing().Totals)}
 	a.Verdict, err = s.Edit(n, r, now)
@@ -69,12 +77,21 @@ func (p Patch) Apply(r referee.Round) (referee.Round, error) {
 	if p.Out != nil {
 		r.Out = *p.Out
 		if r.Out != "" {
-			r.Stalemate = false
+			r.Stalemate, r.Knock = false, ""
 			// The player out holds nothing: a hand kept from before goes.
 			if !slices.ContainsFunc(p.Hands, func(h referee.Hand) bool { return h.Player == r.Out }) {
 				r.Hands = slices.DeleteFunc(r.Hands, func(h referee.Hand) bool { return h.Player == r.Out })
 			}
 		}
+	}
+	if p.Knock != nil {
+		r.Knock = *p.Knock
+		if r.Knock != "" {
+			r.Out, r.Stalemate = "", false
+		}
+	}
+	if p.Upcard != nil {
+		r.Upcard = *p.Upcard
 	}
 	if p.Stalemate != nil {
 		r.Stalemate = *p.Stalemate

@@ -176,7 +176,7 @@ type roundSource func(players []string) (referee.Round, error)
 // recordRound is the change that adds a round the referee lets stand.
 func recordRound(round roundSource) func(*scoresheets.Sheet) error {
 	return func(sh *scoresheets.Sheet) error {
-		r, err := round(sh.Players)
+		r, err := round(sh.Seated(len(sh.Rounds) + 1))
 		if err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ func editRound(n int, round roundSource) func(*scoresheets.Sheet) error {
 		if n > len(sh.Rounds) {
 			return cannot("edit: there is no round %d (the match has %d)", n, len(sh.Rounds))
 		}
-		r, err := round(sh.Players)
+		r, err := round(sh.Seated(n))
 		if err != nil {
 			return err
 		}

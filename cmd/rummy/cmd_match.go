@@ -20,7 +20,7 @@ import (
 func newMatchCmd(io *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "match",
-		Short: "Keep a match's scoresheet: new, round, show, undo, edit, end, list, export",
+		Short: "Keep a match's scoresheet: new, round, show, undo, edit, end, reopen, use, rename, join, leave, list, export",
 		Long: `A match is a YAML scoresheet file: the variant's full rules, the players in
 seating order, and every round as entered with its scores. Totals are always
 recomputed from the rounds. Every save is atomic and keeps the previous
@@ -37,6 +37,8 @@ last started in the data folder (see 'rummy config show').`,
 	c.AddCommand(
 		newMatchNewCmd(io), newMatchRoundCmd(io), newMatchShowCmd(io),
 		newMatchUndoCmd(io), newMatchEditCmd(io), newMatchEndCmd(io),
+		newMatchReopenCmd(io), newMatchUseCmd(io), newMatchRenameCmd(io),
+		newMatchJoinCmd(io), newMatchLeaveCmd(io),
 		newMatchListCmd(io), newMatchExportCmd(io),
 	)
 	return c
@@ -122,14 +124,8 @@ func (f *roundFlags) round(players []string) (referee.Round, error) {
 		return r, nil
 	}
 	var r referee.Round
-	var ends []string
-	for _, n := range []string{"out", "stalemate", "no-out", "knock"} {
-		if f.changed(n) {
-			ends = append(ends, "--"+n)
-		}
-	}
-	if len(ends) > 1 {
-		return r, cannot("%s: a round ends one way: give one of --out NAME, --knock NAME, --stalemate or --no-out", strings.Join(ends, " and "))
+	if err := f.oneEnding(); err != nil {
+		return r, err
 	}
 	switch {
 	case f.changed("out"):
@@ -150,47 +146,69 @@ func (f *roundFlags) round(players []string) (referee.Round, error) {
 	default:
 		return r, cannot("say how the round ended: --out NAME, --knock NAME (gin), --stalemate or --no-out")
 	}
+	r.Rummy = f.rummy
+	err := f.parts(players, &r, true)
+	return r, err
+}
+
+// oneEnding refuses flags that end the round more than one way.
+func (f *roundFlags) oneEnding() error {
+	var ends []string
+	for _, n := range []string{"out", "stalemate", "no-out", "knock"} {
+		if f.changed(n) {
+			ends = append(ends, "--"+n)
+		}
+	}
+	if len(ends) > 1 {
+		return cannot("%s: a round ends one way: give one of --out NAME, --knock NAME, --stalemate or --no-out", strings.Join(ends, " and "))
+	}
+	return nil
+}
+
+// parts reads the flags of a round's parts (the upcard, melds, lay-offs,
+// hands) into r. checkOnto checks that each lay-off is onto one of the
+// melds given; a partial edit's lay-offs count the round's melds instead.
+func (f *roundFlags) parts(players []string, r *referee.Round, checkOnto bool) error {
 	if f.changed("upcard") {
 		c, err := engine.ParseCard(f.upcard)
 		if err != nil {
-			return r, cannot("--upcard %q: %v (for example --upcard 7S)", f.upcard, err)
+			return cannot("--upcard %q: %v (for example --upcard 7S)", f.upcard, err)
 		}
 		r.Upcard = c
 	}
-	r.Rummy = f.rummy
 	for _, a := range f.melds {
 		name, cards, err := splitArg("--meld", a, players)
 		if err != nil {
-			return r, err
+			return err
 		}
 		m, err := parseMeldArg(fmt.Sprintf("--meld %q", a), cards)
 		if err != nil {
-			return r, err
+			return err
 		}
 		r.Melds = append(r.Melds, referee.Meld{Player: name, Meld: m})
 	}
 	for _, a := range f.layoffs {
 		name, rest, err := splitArg("--layoff", a, players)
 		if err != nil {
-			return r, err
+			return err
 		}
 		at := strings.LastIndex(rest, "@")
 		if at < 0 {
-			return r, cannot("--layoff %q: say which --meld the cards go onto, as \"%s=10H@1\"", a, name)
+			return cannot("--layoff %q: say which --meld the cards go onto, as \"%s=10H@1\"", a, name)
 		}
 		k, err := strconv.Atoi(strings.TrimSpace(rest[at+1:]))
 		if err != nil || k < 1 {
-			return r, cannot("--layoff %q: %q is not a meld number (1 for the first --meld)", a, rest[at+1:])
+			return cannot("--layoff %q: %q is not a meld number (1 for the first --meld)", a, rest[at+1:])
 		}
 		cards, err := engine.ParseCards(rest[:at])
 		if err != nil {
-			return r, cannot("--layoff %q: %v", a, err)
+			return cannot("--layoff %q: %v", a, err)
 		}
 		if len(cards) == 0 {
-			return r, cannot("--layoff %q: no cards", a)
+			return cannot("--layoff %q: no cards", a)
 		}
-		if k > len(r.Melds) {
-			return r, cannot("--layoff %q: there is no --meld %d (the round has %d)", a, k, len(r.Melds))
+		if checkOnto && k > len(r.Melds) {
+			return cannot("--layoff %q: there is no --meld %d (the round has %d)", a, k, len(r.Melds))
 		}
 		r.Layoffs = append(r.Layoffs, referee.Layoff{Player: name, Cards: cards, Onto: k})
 	}
@@ -198,34 +216,34 @@ func (f *roundFlags) round(players []string) (referee.Round, error) {
 	for _, a := range f.hands {
 		name, rest, err := splitArg("--hand", a, players)
 		if err != nil {
-			return r, err
+			return err
 		}
 		if prev, ok := given[name]; ok {
-			return r, cannot("%s's hand is given twice (%s and --hand)", name, prev)
+			return cannot("%s's hand is given twice (%s and --hand)", name, prev)
 		}
 		given[name] = "--hand"
 		cards, err := engine.ParseCards(rest)
 		if err != nil {
-			return r, cannot("--hand %q: %v", a, err)
+			return cannot("--hand %q: %v", a, err)
 		}
 		r.Hands = append(r.Hands, referee.Hand{Player: name, Cards: cards})
 	}
 	for _, a := range f.points {
 		name, rest, err := splitArg("--points", a, players)
 		if err != nil {
-			return r, err
+			return err
 		}
 		if prev, ok := given[name]; ok {
-			return r, cannot("%s's hand is given twice (%s and --points)", name, prev)
+			return cannot("%s's hand is given twice (%s and --points)", name, prev)
 		}
 		given[name] = "--points"
 		n, err := strconv.Atoi(strings.TrimSpace(rest))
 		if err != nil || n < 0 {
-			return r, cannot("--points %q: %q is not a number of points (0 or more)", a, strings.TrimSpace(rest))
+			return cannot("--points %q: %q is not a number of points (0 or more)", a, strings.TrimSpace(rest))
 		}
 		r.Hands = append(r.Hands, referee.Hand{Player: name, Points: n, ByPoints: true})
 	}
-	return r, nil
+	return nil
 }
 
 // splitArg splits "NAME=REST" and finds the player.
@@ -244,21 +262,12 @@ func splitArg(flag, a string, players []string) (string, string, error) {
 // printRound says what round n scored and where the match stands.
 func printRound(io *streams, out output, s *scoresheets.Sheet, n int) {
 	e := s.Rounds[n-1]
-	var parts []string
-	for _, p := range s.Players {
-		sc := e.Scores[p]
-		if sc > 0 {
-			parts = append(parts, fmt.Sprintf("%s +%d", p, sc))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %d", p, sc))
-		}
-	}
 	how := "nobody out"
 	switch {
 	case e.Round.Knock != "":
 		how = e.Round.Knock + " knocked"
 		// The referee's reading of the hand: how it was played and scored.
-		if vd, err := referee.Judge(s.Variant, s.Players, e.Round); err == nil && vd.Knock != nil {
+		if vd, err := referee.Judge(s.Variant, s.Seated(n), e.Round); err == nil && vd.Knock != nil {
 			for _, l := range vd.Knock.Summary(out.symbols) {
 				fmt.Fprintln(io.Out, l)
 			}
@@ -273,18 +282,14 @@ func printRound(io *streams, out output, s *scoresheets.Sheet, n int) {
 			how += ", rummy"
 		}
 	}
-	fmt.Fprintf(io.Out, "round %d (%s dealt, %s): %s\n", n, e.Dealer, how, strings.Join(parts, ", "))
+	fmt.Fprintf(io.Out, "round %d (%s dealt, %s): %s\n", n, e.Dealer, how, scoresText(s.Seated(n), e.Scores))
 	printStanding(io, out, s)
 }
 
 // printStanding says the totals, the leader or winner, and the next dealer.
 func printStanding(io *streams, out output, s *scoresheets.Sheet) {
 	st := s.Standing()
-	var parts []string
-	for _, p := range s.Players {
-		parts = append(parts, fmt.Sprintf("%s %d", p, st.Totals[p]))
-	}
-	fmt.Fprintf(io.Out, "totals: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(io.Out, "totals: %s\n", totalsLine(s.Players, st.Totals))
 	if len(st.Bonuses) > 0 {
 		var bs []string
 		for _, p := range s.Players {
@@ -365,6 +370,9 @@ func printChange(a *app, asJSON bool, change, path string, sh *scoresheets.Sheet
 		printRound(io, out, sh, n)
 	case "undo":
 		fmt.Fprintf(io.Out, "round %d removed\n", n)
+		printStanding(io, out, sh)
+	case "reopen", "rename", "join", "leave":
+		fmt.Fprintln(io.Out, sh.Audit[len(sh.Audit)-1].Note)
 		printStanding(io, out, sh)
 	default:
 		printStanding(io, out, sh)
@@ -448,6 +456,7 @@ func runMatchNew(io *app, o *matchNewOptions) error {
 		}
 		opts.Dealer = name
 	}
+	warnUnfinished(io, players)
 	path, sh, err := io.newMatch(v, players, opts, o.file)
 	if err != nil {
 		return err
@@ -535,14 +544,24 @@ func runMatchRound(io *app, o *roundOptions) error { return io.record(o.file, o.
 
 func newMatchEditCmd(io *app) *cobra.Command {
 	c, o := newRoundCmd(io, "edit N [round flags]", runMatchEdit)
-	c.Short = "Replace round N; every later total follows"
-	c.Long = `Replace round N with the round the flags describe (the same flags as
-'rummy match round'). The referee checks the new round as it checks any; the
-round keeps its dealer, and every later total follows. The audit trail keeps
-the old round.
+	c.Short = "Change part of round N; every later total follows"
+	c.Long = `Change only what the flags give in round N, keeping the rest as entered:
+--hand "Ann=KH" replaces Ann's hand and nothing else; --points likewise;
+--meld replaces the melds of the players it names (their k-th meld stays
+their k-th, and lay-offs onto it stay), --layoff the lay-offs of the players
+it names (onto counts the round's melds as 'rummy match show N' numbers
+them); --out, --stalemate, --no-out, --rummy and --no-rummy change how the
+round ended. --from FILE replaces the whole round instead.
+
+The referee checks the round again as it checks any; it keeps its dealer,
+and every later total follows. rummy prints round N's scores and the totals
+before and after; the audit trail keeps the old round.
 
 ` + exitsRecord
-	c.Example = `  rummy match edit 2 --out Bob --hand "Ann=KH" --hand "Cy=2C 3C"`
+	c.Example = `  rummy match edit 3 --hand "Dad=AC AD"
+  rummy match edit 2 --no-rummy
+  rummy match edit 2 --out Bob --hand "Ann=KH" --hand "Cy=2C 3C"`
+	c.Flags().Bool("no-rummy", false, "the player who went out did not go rummy")
 	c.Args = func(cmd *cobra.Command, args []string) error {
 		if err := exactArgs(1, "the number N of the round to replace")(cmd, args); err != nil {
 			return err
@@ -557,7 +576,12 @@ the old round.
 	return c
 }
 
-func runMatchEdit(io *app, o *roundOptions) error { return io.edit(o.file, o.n, o.round, o.json) }
+func runMatchEdit(io *app, o *roundOptions) error {
+	if o.from != "" {
+		return io.edit(o.file, o.n, o.round, o.json)
+	}
+	return io.amend(o)
+}
 
 // --- match show, undo, end
 
@@ -581,21 +605,52 @@ func newFileCmd(io *app, use string, run func(*app, *fileOptions) error) (*cobra
 }
 
 func newMatchShowCmd(io *app) *cobra.Command {
-	var noChart bool
-	c, _ := newFileCmd(io, "show", func(io *app, o *fileOptions) error {
+	var noChart, audit bool
+	round := 0
+	c, _ := newFileCmd(io, "show [N]", func(io *app, o *fileOptions) error {
 		_, sh, err := io.openMatch(o.file)
 		if err != nil {
 			return err
 		}
+		if round > 0 {
+			if o.json {
+				return cannot("show %d: --json shows the whole match; leave out N", round)
+			}
+			out, err := io.output()
+			if err != nil {
+				return err
+			}
+			if err := scoresheets.ShowRound(sh, io.Out, round, out.symbols); err != nil {
+				return cannot("show: %v", err)
+			}
+			return nil
+		}
 		if o.json {
 			return scoresheets.ShowJSON(sh, io.Out)
 		}
-		return scoresheets.Show(sh, io.Out, scoresheets.ShowOptions{NoChart: noChart})
+		return scoresheets.Show(sh, io.Out, scoresheets.ShowOptions{NoChart: noChart, Audit: audit})
 	})
-	c.Short = "Show the rounds, running totals, chart, next dealer and winner"
-	c.Long = "Show the match: its rounds, the running totals with a chart of them, the next\ndealer and, once it is over, the winner.\n\n" +
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		if len(args) > 1 {
+			return cannot("show takes at most one round number, but was given %s", quoteArgs(args))
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return cannot("show: %q is not a round number: give the round's number, as in 'rummy match show 2'", args[0])
+		}
+		round = n
+		return nil
+	}
+	c.Flags().BoolVar(&audit, "audit", false, "add the audit trail: every change, oldest first")
+	c.Short = "Show the rounds, running totals, chart, next dealer and winner; or round N"
+	c.Long = "Show the match: its rounds, the running totals with a chart of them, the next\ndealer and, once it is over, the winner; players who joined or left; with\n--audit, every change. 'rummy match show N' shows round N as entered (melds\nnumbered, lay-offs, hands), the referee's verdict, the scores and the totals\nafter it.\n\n" +
 		exitHelp("when shown", "", "when the match file cannot be read")
 	c.Example = `  rummy match show
+  rummy match show 2
+  rummy match show --audit
   rummy match show --file examples/rummy500-match.yaml
   rummy match show --json`
 	c.Flags().BoolVar(&noChart, "no-chart", false, "leave out the chart of running totals")
@@ -612,13 +667,18 @@ func newMatchUndoCmd(io *app) *cobra.Command {
 }
 
 func newMatchEndCmd(io *app) *cobra.Command {
-	c, _ := newFileCmd(io, "end", func(io *app, o *fileOptions) error { return io.end(o.file, o.json) })
+	var yes bool
+	c, _ := newFileCmd(io, "end", func(io *app, o *fileOptions) error { return io.endAsking(o.file, yes, o.json) })
 	c.Short = "Close the match as it stands: the players agree to stop"
 	c.Long = `Close the match as it stands, because the players agree to stop. The best
-total wins; a tie is shared.
+total wins; a tie is shared. On a terminal it asks first; --yes ends without
+asking, and is needed where there is no terminal (a script). 'rummy match
+reopen' takes it back.
 
-` + exitHelp("when closed", "when the match is over already", "when no round is recorded yet or the file cannot be read")
-	c.Example = `  rummy match end`
+` + exitHelp("when closed", "when the match is over already, or you answer no", "when no round is recorded yet, the file cannot be read, or there is no terminal to ask on and no --yes")
+	c.Example = `  rummy match end
+  rummy match end --yes`
+	c.Flags().BoolVarP(&yes, "yes", "y", false, "end without asking")
 	return c
 }
 
