@@ -34,8 +34,9 @@ func exampleSheets(t *testing.T) []htmlPage {
 		"basic":    "Winner: Cy (the target of 150 was reached in round 9).",
 		"kids":     "Winner: Mia (the target of 100 was reached in round 6).",
 		"rummy500": "Winner: Ann (the target of 500 was reached in round 8).",
+		"gin":      "Winner: Ann (the target of 100 was reached in round 6).",
 	}
-	bonuses := map[string]int{"basic": 1} // Cy's rummy in round 2 doubles
+	bonuses := map[string]int{"basic": 1, "gin": 2} // Cy's rummy in round 2 doubles; Bob's undercut, Ann's gin
 	var out []htmlPage
 	for _, f := range files {
 		s, _, err := Load(f)
