@@ -1,7 +1,6 @@
 package scoresheets
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"time"
@@ -77,16 +76,7 @@ func Marshal(s *Sheet) []byte {
 	add(root, "holds", mapping(true, "rounds", number(len(s.Rounds)), "audit", number(len(s.Audit))))
 	applyComments(root, s.comments)
 
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}); err != nil {
-		// The tree is built here from strings and numbers; an encoder
-		// error is a bug, not a property of the match.
-		panic("scoresheets: encoding a match: " + err.Error())
-	}
-	enc.Close()
-	return buf.Bytes()
+	return yamlfile.Emit(root)
 }
 
 // variantNode returns the variant's rules as a mapping node.

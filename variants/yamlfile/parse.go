@@ -637,7 +637,7 @@ func (p *parser) scalar(flow bool, parent int, key bool) *yaml.Node {
 		if ch == '\n' || ch == '\r' {
 			break
 		}
-		if ch == ':' && (p.blankAt(p.pos+1) || flow && strings.IndexByte(",]}", p.peekAt(1)) >= 0) {
+		if ch == ':' && p.blankAt(p.pos+1) {
 			break
 		}
 		if ch == '#' && p.pos > start && (p.src[p.pos-1] == ' ' || p.src[p.pos-1] == '\t') {
