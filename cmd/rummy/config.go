@@ -308,7 +308,7 @@ func (p *playersArg) Set(s string) error {
 
 // playerNames are the names a --players flag gave, nil for a count.
 func playerNames(v pflag.Value) []string {
-	if p, ok := v.(*playersArg); ok {
+	if p, ok := flagValue(v).(*playersArg); ok {
 		return p.names
 	}
 	return splitPlayers(v.String())

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
 
@@ -122,8 +123,47 @@ with suit symbols (7♥) if you like; a joker is JK.
 		if c.HasSubCommands() {
 			parentCmd(c)
 		}
+		c.Flags().VisitAll(onceFlag)
+		c.PersistentFlags().VisitAll(onceFlag)
 	})
 	return root
+}
+
+// onceValue is a flag that holds one value. pflag keeps the last of
+// '--out Ann --out Bob' and drops the first without a word, a silent guess;
+// the same value twice is harmless and allowed.
+type onceValue struct {
+	pflag.Value
+	first string
+	set   bool
+}
+
+func (o *onceValue) Set(s string) error {
+	if o.set && s != o.first {
+		return fmt.Errorf("given twice, first as %q: give it once", o.first)
+	}
+	o.first, o.set = s, true
+	return o.Value.Set(s)
+}
+
+// onceFlag makes f refuse a second, different value, unless it is one of
+// the flags meant to be repeated (--rule, --meld, --hand...).
+func onceFlag(f *pflag.Flag) {
+	if _, ok := f.Value.(*onceValue); ok {
+		return
+	}
+	if _, ok := f.Value.(pflag.SliceValue); ok || f.Value.Type() == "count" {
+		return
+	}
+	f.Value = &onceValue{Value: f.Value}
+}
+
+// flagValue is the value behind a flag, as its command declared it.
+func flagValue(v pflag.Value) pflag.Value {
+	if o, ok := v.(*onceValue); ok {
+		return o.Value
+	}
+	return v
 }
 
 // newHelpCmd is 'rummy help [COMMAND]': cobra's own prints the top help,
