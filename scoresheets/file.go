@@ -1,6 +1,7 @@
 package scoresheets
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -67,7 +68,15 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	// One buffer of the file's size (and a byte, to see it end), not the
+	// doublings of io.ReadAll.
+	size := int64(512)
+	if fi, err := f.Stat(); err == nil && fi.Size() < MaxFileSize {
+		size = fi.Size() + 1
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	_, err = buf.ReadFrom(io.LimitReader(f, MaxFileSize+1))
+	data := buf.Bytes()
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +223,7 @@ func notSaved(path string, err error) error {
 // file).
 func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 	data := Marshal(s)
-	if _, err := Unmarshal(path, data); err != nil {
+	if err := verify(path, s, data); err != nil {
 		return Stamp{}, fmt.Errorf("not saving %s: the match would not load back, so nothing was recorded: %w", path, err)
 	}
 	perm, err := checkStamp(path, stamp)
@@ -301,6 +310,26 @@ func writeTemp(dir, base string, perm fs.FileMode, data []byte) (string, error) 
 	}
 	hook("temp written")
 	return tmp.Name(), nil
+}
+
+// verifyInMemory is the number of rounds from which save checks a sheet
+// in memory rather than by reading its file back: reading a long match
+// costs more than the rest of a save together.
+const verifyInMemory = 500
+
+// verify checks that data, the file of s, would load back: by reading it
+// (Unmarshal), or for a long match without seat changes by judging its
+// rounds in memory, as Unmarshal would after reading them.
+func verify(path string, s *Sheet, data []byte) error {
+	if len(s.Rounds) < verifyInMemory || len(s.Seats) > 0 {
+		_, err := Unmarshal(path, data)
+		return err
+	}
+	d := &decoder{name: path}
+	if err := d.checkSeats(s, nil); err != nil {
+		return err
+	}
+	return d.check(s, nil)
 }
 
 // createExclusive gives the written file tmp the name path, only if no

@@ -81,6 +81,81 @@ func textVersion(data []byte) int {
 type decoder struct {
 	name string
 	data []byte
+
+	// What the parser handed over item by item (yamlfile.ParseStream):
+	// the rounds and audit entries, read with the header (players and
+	// seats) of the keys before them.
+	head     *Sheet
+	streamed struct {
+		off           bool // the header was not there to read rounds with
+		rounds, audit bool
+		entries       []Entry
+		places        []place
+		err           error
+		audits        []Audit
+		auditErr      error
+		comments      map[string]comment
+	}
+}
+
+// item reads a round or an audit entry as soon as the parser has read it
+// (see yamlfile.ParseStream), so the rounds' nodes never all exist at
+// once. It reports false when it has taken the item.
+func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
+	st := &d.streamed
+	switch {
+	case st.off:
+		return true
+	case key == "rounds":
+		if d.head == nil {
+			// The players and seats, from the keys read so far; where a
+			// hand edit put them after the rounds, the rounds are kept
+			// and read as the rest of the file.
+			h, err := d.header(top)
+			if err != nil {
+				st.off = true
+				return true
+			}
+			d.head = h
+		}
+		st.rounds = true
+		if st.err == nil {
+			e, at, err := d.entry(n, i+1, d.head.Players, d.head.Seated(i+1))
+			st.entries, st.places, st.err = append(st.entries, e), append(st.places, at), err
+		}
+	case key == "audit":
+		st.audit = true
+		if st.auditErr == nil {
+			a, err := d.auditEntry(n, i)
+			st.audits, st.auditErr = append(st.audits, a), err
+		}
+	default:
+		return true
+	}
+	st.comments = collectComments(n, "/"+key+"/"+strconv.Itoa(i+1), st.comments)
+	return false
+}
+
+// header reads, from the top-level keys read so far, what a round needs
+// to be read: the players and the seats.
+func (d *decoder) header(top *yaml.Node) (*Sheet, error) {
+	f := fields{d: d, node: top, what: "the match", pairs: top.Content}
+	s := &Sheet{}
+	var err error
+	if s.Players, err = d.players(f, nil); err != nil {
+		return nil, err
+	}
+	if sn := f.opt("seats"); sn != nil {
+		if s.Seats, err = d.seats(sn, s.Players); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// errorLine returns an error that starts with the file's name and line.
+func (d *decoder) errorLine(line int, format string, args ...any) error {
+	return d.errorf(&yaml.Node{Line: line}, format, args...)
 }
 
 // errorf returns an error that starts with the file's name and n's line.
@@ -104,7 +179,7 @@ const maxNodes = 2_000_000
 // parse reads the YAML document with the strict reader shared by every
 // rummy file and checks that it is a mapping.
 func (d *decoder) parse() (*yaml.Node, error) {
-	root, err := yamlfile.Parse(d.data, limits)
+	root, err := yamlfile.ParseStream(d.data, limits, d.item)
 	if err != nil {
 		var e *yamlfile.Error
 		switch {
@@ -146,6 +221,7 @@ func (d *decoder) tail() error {
 		if len(line) > 0 && line[0] != '#' {
 			last = bytes.Count(data[:i], []byte("\n")) + 1
 			if bytes.HasPrefix(rest[i:], holdsLine) {
+				d.expect(rest[i:])
 				return nil
 			}
 			break
@@ -156,6 +232,24 @@ func (d *decoder) tail() error {
 		"it was cut short, so rounds or audit entries may be missing; the previous version may be in %s.bak "+
 		"(if you removed that line by hand, put it back with the counts of rounds and audit entries)",
 		d.name, max(last, 1), d.name)
+}
+
+var holdsCounts = regexp.MustCompile(`rounds: *([0-9]{1,7}), *audit: *([0-9]{1,7})`)
+
+// expect makes room for the rounds and audit entries the holds line
+// counts, so reading them does not grow the lists again and again (no
+// more than the file's size could hold: the line is not checked yet).
+func (d *decoder) expect(line []byte) {
+	m := holdsCounts.FindSubmatch(line)
+	if m == nil || d.streamed.entries != nil {
+		return
+	}
+	r, _ := strconv.Atoi(string(m[1]))
+	a, _ := strconv.Atoi(string(m[2]))
+	r, a = min(r, len(d.data)/64), min(a, len(d.data)/64)
+	d.streamed.entries = make([]Entry, 0, r)
+	d.streamed.places = make([]place, 0, r)
+	d.streamed.audits = make([]Audit, 0, a)
 }
 
 // holds checks the counts the file states on its last line against the
@@ -307,15 +401,33 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	if n.Kind != yaml.SequenceNode {
 		return nil, d.errorf(n, "rounds: want a list of rounds, got %s", describe(n))
 	}
-	places := make([]place, len(n.Content))
-	s.Rounds = make([]Entry, len(n.Content))
-	for i, rn := range n.Content {
-		if s.Rounds[i], places[i], err = d.entry(rn, i+1, s.Players, s.Seated(i+1)); err != nil {
-			return nil, err
+	var places []place
+	if d.streamed.rounds {
+		// Read as the parser went: the header they were read with must
+		// be the one just read.
+		if !slices.Equal(d.head.Players, s.Players) || !slices.Equal(d.head.Seats, s.Seats) {
+			return nil, d.errorf(n, "rounds: the players changed while the file was read")
+		}
+		if d.streamed.err != nil {
+			return nil, d.streamed.err
+		}
+		s.Rounds, places = d.streamed.entries, d.streamed.places
+	} else {
+		places = make([]place, len(n.Content))
+		s.Rounds = make([]Entry, len(n.Content))
+		for i, rn := range n.Content {
+			if s.Rounds[i], places[i], err = d.entry(rn, i+1, s.Players, s.Seated(i+1)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if an := top.opt("audit"); an != nil {
-		if s.Audit, err = d.audit(an); err != nil {
+		if d.streamed.audit {
+			if d.streamed.auditErr != nil {
+				return nil, d.streamed.auditErr
+			}
+			s.Audit = d.streamed.audits
+		} else if s.Audit, err = d.audit(an); err != nil {
 			return nil, err
 		}
 	}
@@ -330,7 +442,7 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	if err := d.check(s, places); err != nil {
 		return nil, err
 	}
-	s.comments = collectComments(root)
+	s.comments = collectComments(root, "", d.streamed.comments)
 	if ended != nil && len(s.Rounds) == 0 {
 		return nil, d.errorf(ended, "ended is set, but no round is recorded: a match ends after a round")
 	}
@@ -340,6 +452,10 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 // check judges every round again and checks the dealers, the stored scores
 // and that no round follows the end of the match.
 func (d *decoder) check(s *Sheet, places []place) error {
+	if places == nil {
+		// A sheet in memory: no lines to name.
+		places = make([]place, len(s.Rounds))
+	}
 	for i := range s.Rounds {
 		e, at := &s.Rounds[i], places[i]
 		want := s.Match().Stand(nil).NextDealer // the first dealer, or the next at the table
@@ -351,33 +467,43 @@ func (d *decoder) check(s *Sheet, places []place) error {
 			if i > 0 {
 				why = fmt.Sprintf("the deal passes to %s after round %d (deal.rotation: %s)", want, i, s.Variant.Deal.Rotation)
 			}
-			return d.errorf(at.dealer, "round %d: the dealer is %s, but %s", e.Number, e.Dealer, why)
+			return d.errorLine(at.dealer, "round %d: the dealer is %s, but %s", e.Number, e.Dealer, why)
 		}
 		seated := s.Seated(i + 1)
 		vd, err := referee.Judge(s.Variant, seated, e.Round)
 		if err != nil {
-			return d.errorf(at.node, "round %d: %v", e.Number, err)
+			return d.errorLine(at.node, "round %d: %v", e.Number, err)
 		}
 		if !vd.OK() {
-			return d.errorf(at.node, "round %d breaks the rules: %s", e.Number, strings.Join(vd.Problems, "; "))
+			return d.errorLine(at.node, "round %d breaks the rules: %s", e.Number, strings.Join(vd.Problems, "; "))
 		}
 		got := vd.Totals()
 		for _, p := range seated {
 			if e.Scores[p] != got[p] {
-				return d.errorf(at.scores[p], "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
+				return d.errorLine(at.scores[p], "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
 			}
 		}
 	}
+	// A match once over stays over: only when it was over before its
+	// last round is there a round too many, and only then is it searched
+	// for (one standing of the match, not one for each halving).
+	m := s.Match()
+	m.Ended = false
+	n := len(s.Rounds)
+	if n < 2 || !m.Stand(results(s.Rounds[:n-1])).Finished {
+		return nil
+	}
 	if k, why := s.finishedAt(s.Rounds); k > 0 && k < len(s.Rounds) {
-		return d.errorf(places[k].node, "round %d is recorded after the match was over: it ended with round %d (%s)", k+1, k, why)
+		return d.errorLine(places[k].node, "round %d is recorded after the match was over: it ended with round %d (%s)", k+1, k, why)
 	}
 	return nil
 }
 
-// place keeps where a round's parts are in the file, for later errors.
+// place keeps the lines of a round's parts, for later errors (the round's
+// nodes may be gone: rounds are read one at a time).
 type place struct {
-	node, dealer *yaml.Node
-	scores       map[string]*yaml.Node
+	node, dealer int
+	scores       map[string]int
 }
 
 func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
@@ -405,7 +531,7 @@ func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
 // entry reads the round at position num (1-based).
 func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry, place, error) {
 	what := "round " + strconv.Itoa(num)
-	at := place{node: n}
+	at := place{node: n.Line}
 	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "knock", "upcard", "melds", "layoffs", "hands", "scores")
 	if err != nil {
 		return Entry{}, at, err
@@ -421,10 +547,12 @@ func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry,
 	if e.Number != num {
 		return e, at, d.errorf(nn, "%s is numbered %d: rounds are numbered 1, 2, 3, ... in the order played", what, e.Number)
 	}
-	if at.dealer, err = f.need("dealer"); err != nil {
+	dn, err := f.need("dealer")
+	if err != nil {
 		return e, at, err
 	}
-	if e.Dealer, err = d.player(at.dealer, what+": dealer", players); err != nil {
+	at.dealer = dn.Line
+	if e.Dealer, err = d.player(dn, what+": dealer", players); err != nil {
 		return e, at, err
 	}
 	if e.Round, err = d.round(f, what, players); err != nil {
@@ -435,13 +563,13 @@ func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry,
 		return e, at, err
 	}
 	e.Scores = make(map[string]int, len(seated))
-	at.scores = make(map[string]*yaml.Node, len(seated))
+	at.scores = make(map[string]int, len(seated))
 	err = d.byPlayer(sn, what+": scores", seated, func(p string, k, v *yaml.Node) error {
 		n, err := d.integer(v, what+": "+p+"'s score")
 		if err == nil && (n < -maxNumber || n > maxNumber) {
 			err = d.errorf(v, "%s: %s's score %d is out of range", what, p, n)
 		}
-		e.Scores[p], at.scores[p] = n, v
+		e.Scores[p], at.scores[p] = n, v.Line
 		return err
 	})
 	if err != nil {
@@ -645,43 +773,52 @@ func (d *decoder) audit(n *yaml.Node) ([]Audit, error) {
 	}
 	out := make([]Audit, len(n.Content))
 	for i, an := range n.Content {
-		w := "audit entry " + strconv.Itoa(i+1)
-		f, err := d.fields(an, w, "time", "action", "round", "note")
-		if err != nil {
+		var err error
+		if out[i], err = d.auditEntry(an, i); err != nil {
 			return nil, err
-		}
-		a := &out[i]
-		tn, err := f.need("time")
-		if err != nil {
-			return nil, err
-		}
-		if a.Time, err = d.time(tn, w+": time"); err != nil {
-			return nil, err
-		}
-		acn, err := f.need("action")
-		if err != nil {
-			return nil, err
-		}
-		act, err := d.str(acn, w+": action")
-		if err != nil {
-			return nil, err
-		}
-		a.Action = Action(act)
-		if !slices.Contains(actions, a.Action) {
-			return nil, d.errorf(acn, "%s: unknown action %q (%s)", w, act, actionList())
-		}
-		if rn := f.opt("round"); rn != nil {
-			if a.Round, err = d.count(rn, w+": round"); err != nil {
-				return nil, err
-			}
-		}
-		if nn := f.opt("note"); nn != nil {
-			if a.Note, err = d.str(nn, w+": note"); err != nil {
-				return nil, err
-			}
 		}
 	}
 	return out, nil
+}
+
+// auditEntry reads the audit entry at position i (from 0).
+func (d *decoder) auditEntry(an *yaml.Node, i int) (Audit, error) {
+	var a Audit
+	w := "audit entry " + strconv.Itoa(i+1)
+	f, err := d.fields(an, w, "time", "action", "round", "note")
+	if err != nil {
+		return a, err
+	}
+	tn, err := f.need("time")
+	if err != nil {
+		return a, err
+	}
+	if a.Time, err = d.time(tn, w+": time"); err != nil {
+		return a, err
+	}
+	acn, err := f.need("action")
+	if err != nil {
+		return a, err
+	}
+	act, err := d.str(acn, w+": action")
+	if err != nil {
+		return a, err
+	}
+	a.Action = Action(act)
+	if !slices.Contains(actions, a.Action) {
+		return a, d.errorf(acn, "%s: unknown action %q (%s)", w, act, actionList())
+	}
+	if rn := f.opt("round"); rn != nil {
+		if a.Round, err = d.count(rn, w+": round"); err != nil {
+			return a, err
+		}
+	}
+	if nn := f.opt("note"); nn != nil {
+		if a.Note, err = d.str(nn, w+": note"); err != nil {
+			return a, err
+		}
+	}
+	return a, nil
 }
 
 // variant loads the variant mapping vn with variants.LoadNode, so that its

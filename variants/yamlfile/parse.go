@@ -39,8 +39,9 @@ type parser struct {
 
 	head []string // comment lines read and not yet attached
 
-	stream func(key string, i int, item *yaml.Node) bool
-	topKey string // the top-level key whose list is being read
+	stream func(top *yaml.Node, key string, i int, item *yaml.Node) bool
+	top    *yaml.Node // the top-level mapping, as far as it is read
+	topKey string     // the top-level key whose list is being read
 }
 
 const chunkSize = 1024
@@ -55,7 +56,9 @@ func (p *parser) node(kind yaml.Kind, tag string, line, col int) *yaml.Node {
 		p.fail(line, "too many values for %s (more than %d)", p.lim.What, p.lim.Nodes)
 	}
 	if p.used == len(p.chunk) {
-		p.chunk = make([]yaml.Node, chunkSize)
+		// Small chunks first: most documents (a --rule value, a default)
+		// are a few nodes.
+		p.chunk = make([]yaml.Node, min(chunkSize, max(8, 2*len(p.chunk))))
 		p.used = 0
 	}
 	n := &p.chunk[p.used]
@@ -219,7 +222,7 @@ func (p *parser) takeHead() string {
 	return s
 }
 
-func parse(data []byte, lim Limits, stream func(key string, i int, item *yaml.Node) bool) (root *yaml.Node, err error) {
+func parse(data []byte, lim Limits, stream func(top *yaml.Node, key string, i int, item *yaml.Node) bool) (root *yaml.Node, err error) {
 	p := &parser{src: string(data), line: 1, lim: lim, stream: stream}
 	defer func() {
 		if r := recover(); r != nil {
@@ -327,6 +330,9 @@ func (p *parser) blockNode(parent, depth int) *yaml.Node {
 // first key, has been read, and pos is at its colon.
 func (p *parser) blockMap(c int, key *yaml.Node, depth int) *yaml.Node {
 	m := p.node(yaml.MappingNode, "!!map", key.Line, c)
+	if depth == 1 {
+		p.top = m
+	}
 	for {
 		p.checkKey(key)
 		key.HeadComment = p.takeHead()
@@ -461,7 +467,7 @@ func (p *parser) blockSeq(c, depth int) *yaml.Node {
 		if head != "" {
 			item.HeadComment = joinComments(head, item.HeadComment)
 		}
-		if stream && !p.stream(p.topKey, i, item) {
+		if stream && !p.stream(p.top, p.topKey, i, item) {
 			// Taken: its nodes are free again (those of its chunk).
 			from := 0
 			if len(markChunk) > 0 && &markChunk[0] == &p.chunk[0] {

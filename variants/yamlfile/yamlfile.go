@@ -68,13 +68,14 @@ func errorAt(line int, format string, args ...any) *Error {
 func Parse(data []byte, lim Limits) (*yaml.Node, error) { return ParseStream(data, lim, nil) }
 
 // ParseStream reads data as Parse does, and hands each item of a block
-// list that is the value of a top-level key to stream, with the key and
-// the item's index from 0, as soon as it is read. When stream returns
+// list that is the value of a top-level key to stream, as soon as it is
+// read, with the top-level mapping as far as it is read (the keys before
+// this one), the key and the item's index from 0. When stream returns
 // false the item is not kept in the tree (the list's node has only the
 // items kept) and its nodes are reused: stream must keep no pointer into
 // it. So a match file's thousands of rounds are read with the memory of
 // one.
-func ParseStream(data []byte, lim Limits, stream func(key string, i int, item *yaml.Node) bool) (*yaml.Node, error) {
+func ParseStream(data []byte, lim Limits, stream func(top *yaml.Node, key string, i int, item *yaml.Node) bool) (*yaml.Node, error) {
 	if err := prescan(data, lim); err != nil {
 		return nil, err
 	}
