@@ -197,7 +197,7 @@ func checkPlayers(v *variants.Variant, players []string) error {
 		return fmt.Errorf("a match needs at least 2 players, and %d %s given", n, plural(n, "is", "are"))
 	}
 	if n < v.Players.Min || n > v.Players.Max {
-		return fmt.Errorf("%s is played by %d to %d players, not %d", v.Name, v.Players.Min, v.Players.Max, n)
+		return fmt.Errorf("%s is played by %s, not %d", v.Name, variants.PlayerCount(v), n)
 	}
 	return checkNames(players)
 }

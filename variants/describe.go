@@ -116,7 +116,7 @@ func (f *field) same(a, b *Variant) bool {
 
 func (d *describer) players() {
 	v := d.v
-	d.add(fmt.Sprintf("%s players.", span(v.Players.Min, v.Players.Max, "to")), "players.min", "players.max")
+	d.add(PlayerCount(v)+".", "players.min", "players.max")
 	var parts []string
 	for _, s := range segments(v.Decks, v.Players.Min, v.Players.Max) {
 		parts = append(parts, s.say(nDecks(s.val)+" of 52 cards", "players"))
@@ -455,6 +455,11 @@ func segments(b ByPlayers, min, max int) []segment {
 		out[0].lo = -1
 	}
 	return out
+}
+
+// PlayerCount says how many play v: "2 to 6 players", "2 players".
+func PlayerCount(v *Variant) string {
+	return span(v.Players.Min, v.Players.Max, "to") + " players"
 }
 
 // span returns "2" or "2 to 6".

@@ -70,7 +70,7 @@ func runSetup(io *app, o *setupOptions) error {
 		return cannot("setup: say how many play, with --players N, as in --players 4 (or name them: --players \"Ann,Bob\")")
 	}
 	if n < v.Players.Min || n > v.Players.Max {
-		return cannot("setup: %s is for %d to %d players, not %d", v.Name, v.Players.Min, v.Players.Max, n)
+		return cannot("setup: %s is for %s, not %d", v.Name, variants.PlayerCount(v), n)
 	}
 	r := v.Rules(n)
 	j := setupJSON{Variant: v.Name, Title: v.Title, Players: n, Decks: r.Decks, Jokers: r.Jokers,

@@ -63,7 +63,7 @@ func (f *playersFlag) rules(v *variants.Variant) (engine.Rules, error) {
 		return v.Rules(0), nil
 	}
 	if f.n < v.Players.Min || f.n > v.Players.Max {
-		return engine.Rules{}, cannot("--players %s: %s is for %d to %d players", f.raw, v.Name, v.Players.Min, v.Players.Max)
+		return engine.Rules{}, cannot("--players %s: %s is for %s", f.raw, v.Name, variants.PlayerCount(v))
 	}
 	return v.Rules(f.n), nil
 }
