@@ -330,9 +330,9 @@ func (d *describer) scoring() {
 		var parts []string
 		for _, s := range segments(v.Decks, v.Players.Min, v.Players.Max) {
 			n := v.Rules(max(s.lo, v.Players.Min)).PackPoints()
-			parts = append(parts, s.say(strconv.Itoa(n), "players"))
+			parts = append(parts, s.say(strconv.Itoa(n)+" points", "players"))
 		}
-		d.add(fmt.Sprintf("A hand given as a points total may not be more than the cards not on the table could hold (the whole pack holds %s points).", strings.Join(parts, "; ")), "checks.hand_points")
+		d.add(fmt.Sprintf("A hand given as a points total may not be more than the cards not on the table could hold (the whole pack holds %s).", strings.Join(parts, "; ")), "checks.hand_points")
 	default:
 		d.add("House rule: a hand given as a points total is taken as given, however large.", "checks.hand_points")
 	}

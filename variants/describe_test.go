@@ -120,7 +120,8 @@ func TestDescribeDecisions(t *testing.T) {
 		{"basic", nil, "the round is a stalemate and scores 0 for everyone.\nA round that ends any other way (nobody out without a stalemate) is refused.", false},
 		{"rummy500", nil, "a round may also end with nobody out, the next player not wanting the discard: it is scored as it stands.\nA round that ends any other way (a stalemate) is refused.", false},
 		{"rummy500", []string{"checks.round_endings=false"}, "House rule: a round may also end any other way (a stalemate): the referee accepts it.", false},
-		{"basic", nil, "the whole pack holds 340 points", false},
+		{"basic", nil, "the whole pack holds 340 points)", false},
+		{"rummy500", nil, "the whole pack holds 426 points for 2 to 4 players; 852 points for 5 to 8 players)", false},
 		{"rummy500", nil, "The player who goes out must have melded or laid off something", false},
 		{"basic", nil, "must have melded or laid off", true},
 		{"gin", nil, "A hand given as a points total", true}, // a gin hand is judged from whole hands
