@@ -423,7 +423,7 @@ The match is saved in the data folder and becomes the current match, unless
 	o.variantFlags.add(c)
 	addFileFlag(c, &o.file)
 	c.Flags().Var(&o.players, "players", "the players, comma-separated, in seating order (default: the config's players)")
-	c.Flags().IntVar(&o.target, "target", -1, "the target score (default: the variant's for this many players; 0 for none)")
+	c.Flags().IntVar(&o.target, "target", 0, "the target score (default: the variant's for this many players; 0 for none)")
 	c.Flags().IntVar(&o.rounds, "rounds", 0, "end the match after this many rounds (or at the target, if first)")
 	c.Flags().StringVar(&o.dealer, "dealer", "", "who deals first (default: the first player)")
 	addJSONFlag(c, &o.json)
