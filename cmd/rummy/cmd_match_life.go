@@ -357,14 +357,40 @@ func seatError(err error) error {
 func newMatchRenameCmd(io *app) *cobra.Command {
 	return newSeatCmd(io, "rename OLD NEW", "Change a player's name everywhere in the match",
 		"Change a player's name everywhere in the match: the seating, the dealers and\nevery round. The audit trail notes it.",
-		`  rummy match rename Grandma Nana`, 2, "the OLD and the NEW name",
-		func(sh *scoresheets.Sheet, args []string, _ string) error {
-			old, err := playerName(sh.Players, args[0])
-			if err != nil {
-				return err
-			}
-			return sh.Rename(old, args[1], time.Time{})
-		})
+		`  rummy match rename Grandma Nana`, 2, "the OLD and the NEW name", renamePlayer)
+}
+
+// renamePlayer, joinPlayer and leavePlayer are the seat changes that
+// 'rummy match' and 'rummy play' share.
+func renamePlayer(sh *scoresheets.Sheet, args []string, _ string) error {
+	old, err := playerName(sh.Players, args[0])
+	if err != nil {
+		return err
+	}
+	return sh.Rename(old, args[1], time.Time{})
+}
+
+func joinPlayer(sh *scoresheets.Sheet, args []string, after string) error {
+	name := args[0]
+	if p, err := playerName(sh.Players, name); err == nil {
+		name = p
+	}
+	if after != "" {
+		p, err := playerName(sh.Players, after)
+		if err != nil {
+			return fmt.Errorf("--after: %v", err)
+		}
+		after = p
+	}
+	return sh.Join(name, after, time.Time{})
+}
+
+func leavePlayer(sh *scoresheets.Sheet, args []string, _ string) error {
+	name, err := playerName(sh.Players, args[0])
+	if err != nil {
+		return err
+	}
+	return sh.Leave(name, time.Time{})
 }
 
 func newMatchJoinCmd(io *app) *cobra.Command {
@@ -376,21 +402,7 @@ player furthest behind) or average. A player who left comes back to their
 own seat and total. Joining a player whose leave waits for the next round
 takes the leave back.`,
 		`  rummy match join Dee --after Ann
-  rummy match new --players "Ann,Bob" --rule seats.join_total=trailing`, 1, "the NAME of the player",
-		func(sh *scoresheets.Sheet, args []string, after string) error {
-			name := args[0]
-			if p, err := playerName(sh.Players, name); err == nil {
-				name = p
-			}
-			if after != "" {
-				p, err := playerName(sh.Players, after)
-				if err != nil {
-					return fmt.Errorf("--after: %v", err)
-				}
-				after = p
-			}
-			return sh.Join(name, after, time.Time{})
-		})
+  rummy match new --players "Ann,Bob" --rule seats.join_total=trailing`, 1, "the NAME of the player", joinPlayer)
 }
 
 func newMatchLeaveCmd(io *app) *cobra.Command {
@@ -400,12 +412,5 @@ their hand is not asked for, and their total stays on the sheet. Whether
 they can still win on it is the variant's seats.left_can_win (false by
 default: only the players at the table can win). Leaving a player whose join
 waits for the next round takes the join back.`,
-		`  rummy match leave Grandma`, 1, "the NAME of the player",
-		func(sh *scoresheets.Sheet, args []string, _ string) error {
-			name, err := playerName(sh.Players, args[0])
-			if err != nil {
-				return err
-			}
-			return sh.Leave(name, time.Time{})
-		})
+		`  rummy match leave Grandma`, 1, "the NAME of the player", leavePlayer)
 }

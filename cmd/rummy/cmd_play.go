@@ -25,6 +25,7 @@ type playOptions struct {
 	players playersArg
 	target  int
 	rounds  int
+	dealer  string
 	changed func(string) bool // whether a flag was given, set as the command runs
 }
 
@@ -41,21 +42,29 @@ folder's matches) or starts a new one, asking the variant, the players and
 the target unless --variant, --players and --target give them; a new match
 becomes the current one, as with 'rummy match new'.
 
-Each round it asks who went out (and, where it counts, whether they went
-rummy); then each player's melds, one a line, an empty line when done; their
-lay-offs, as CARDS@K onto meld K of the round (a lay-off may go onto any
-player's meld, so every meld is asked first); and the cards each player has
-left, or their points (12). A wrong entry is refused with the reason, and
-asked again. The round is then summed up with the scores it would give, to
-save, answer again or discard. A round is saved as 'rummy match round' saves
-it: the same checks, lock and atomic save. Between rounds: the next round,
-undo the last one, show the scoresheet, or quit; play goes on later where it
-stopped.
+A new match asks who deals first (or --dealer); a match gone on with first
+shows the standings and who deals. Each round it asks who went out (and,
+where it counts, whether they went rummy) and each other player's hand: the
+cards left, or their points (12). Under winner-takes-all, penalty and
+single-round scoring that is the whole round; the melds and lay-offs are
+asked when someone wants them checked ("melds" in the round's summary), and
+always under meld-points, where they are the score: each player's melds, one
+a line, an empty line when done, then their lay-offs as CARDS@K onto meld K
+of the round. The round is then summed up with the scores it would give, to
+save, change one answer ("edit", the others kept) or discard. A round is
+saved as 'rummy match round' saves it: the same checks, lock and atomic
+save. Between rounds: the next round, undo the last one (asked first), show
+the scoresheet, rename a player or have one join or leave, or quit; play
+goes on later where it stopped.
 
-On a terminal the questions are menus and fields. From a pipe or a file they
-are read one answer a line, in the same order, so 'rummy play <
-examples/answers.txt' records a match. Questions, menus and verdicts go to stderr; stdout has only
-the results: each round's scores and the totals, the final scoresheet.
+On a terminal the questions are menus (type an item's number, or use the
+arrows) and fields; a refused answer is asked again with the text typed left
+in the field. From a pipe or a file they are read one answer a line, in the
+same order, so 'rummy play < examples/answers.txt' records a match; there a
+refused answer stops play at once, exit 2, naming the input line, the
+question and why, with nothing of that round saved. Questions, menus and
+verdicts go to stderr; stdout has only the results: each round's scores and
+the totals, the final scoresheet.
 
 --no-input, or CI=true in the environment, makes play fail at the first
 question rather than wait for an answer: record rounds with 'rummy match
@@ -80,17 +89,53 @@ round' instead.
 	c.Flags().Var(&o.players, "players", "the players of a new match, comma-separated, in seating order, or how many of the config's play (default: asked, offering the config's)")
 	c.Flags().IntVar(&o.target, "target", 0, "the target of a new match (default: asked, offering the variant's; 0 for none)")
 	c.Flags().IntVar(&o.rounds, "rounds", 0, "end a new match after this many rounds (or at the target, if first)")
+	c.Flags().StringVar(&o.dealer, "dealer", "", "who deals the first round of a new match (default: asked, offering the first player)")
+	_ = c.RegisterFlagCompletionFunc("dealer", completePlayers)
 	return c
 }
 
 // session is one run of play: the match file it keeps and how it asks.
 type session struct {
-	io   *app
-	o    *playOptions
-	s    settings
-	ask  prompter
-	mark output // colours the verdicts on stderr
-	path string // the match file, once chosen or created
+	io    *app
+	o     *playOptions
+	s     settings
+	ask   prompter
+	mark  output // colours the verdicts on stderr
+	path  string // the match file, once chosen or created
+	round int    // the round being asked, 0 between rounds
+}
+
+// reject refuses the last answer: said, for it to be asked again, or, from
+// a pipe or a file, an error (*badAnswer) that stops play at once, naming
+// the input line.
+func (ss *session) reject(why string) error {
+	if err := ss.stopOn(why); err != nil {
+		return err
+	}
+	ss.refuse(why)
+	return nil
+}
+
+// askAgain asks label; after a refused answer (typed), a terminal shows
+// that answer in the field to correct. An empty answer is def.
+func (ss *session) askAgain(label, def, typed string) (string, error) {
+	if pp, ok := ss.ask.(*promptuiPrompter); ok && typed != "" {
+		a, err := pp.Retry(label, typed)
+		if a == "" {
+			a = def
+		}
+		return a, err
+	}
+	return ss.ask.Ask(label, def)
+}
+
+// stopOn returns the *badAnswer that stops play on a refused answer from a
+// pipe or a file, or nil where it can be asked again.
+func (ss *session) stopOn(why string) error {
+	if lp, ok := ss.ask.(*linePrompter); ok {
+		return lp.refused(strings.ReplaceAll(why, "\n", "; "))
+	}
+	return nil
 }
 
 func runPlay(io *app, o *playOptions) error {
@@ -105,6 +150,17 @@ func runPlay(io *app, o *playOptions) error {
 		mark: output{io: io.streams, symbols: !s.ASCII && utf8Locale(io.getenv), colour: colour},
 	}
 	err = ss.play()
+	var ba *badAnswer
+	if errors.As(err, &ba) {
+		msg := "play: " + ba.Error()
+		if ss.round > 0 {
+			msg += fmt.Sprintf("; nothing of round %d was saved", ss.round)
+		}
+		if ss.path != "" {
+			msg += fmt.Sprintf("; the rounds saved before stay in %s, and 'rummy play --file %s' goes on with it", ss.path, shellQuote(ss.path))
+		}
+		return cannot("%s", msg)
+	}
 	var na *noAnswer
 	if errors.As(err, &na) {
 		msg := "play: " + na.Error()
@@ -118,7 +174,8 @@ func runPlay(io *app, o *playOptions) error {
 
 // menu is what play offers between rounds; the line reader takes the
 // first word of each.
-var menu = []string{"next round", "undo the last round", "show the scoresheet", "quit (play goes on with the match later)"}
+var menu = []string{"next round", "undo the last round", "show the scoresheet",
+	"players: rename, join or leave", "quit (play goes on with the match later)"}
 
 func (ss *session) play() error {
 	created, err := ss.open()
@@ -126,6 +183,11 @@ func (ss *session) play() error {
 		return err
 	}
 	offer := !created // a match just started goes straight to its first round
+	if !created {
+		if err := ss.standings(); err != nil {
+			return err
+		}
+	}
 	for {
 		_, sh, err := ss.io.openMatch(ss.path)
 		if err != nil {
@@ -143,9 +205,7 @@ func (ss *session) play() error {
 			}
 			switch i {
 			case 1:
-				if len(sh.Rounds) == 0 {
-					ss.ask.Say("there is no round to undo")
-				} else if err := ss.io.undo(ss.path, false); err != nil {
+				if err := ss.undo(sh); err != nil {
 					return err
 				}
 				continue
@@ -155,6 +215,11 @@ func (ss *session) play() error {
 				}
 				continue
 			case 3:
+				if err := ss.seats(sh); err != nil {
+					return err
+				}
+				continue
+			case 4:
 				ss.ask.Say("the match is saved in %s; 'rummy play --file %s' goes on with it", ss.path, shellQuote(ss.path))
 				return nil
 			}
@@ -166,6 +231,106 @@ func (ss *session) play() error {
 	}
 }
 
+// standings tells the table, going on with a match, where it stands and
+// who deals.
+func (ss *session) standings() error {
+	_, sh, err := ss.io.openMatch(ss.path)
+	if err != nil {
+		return err
+	}
+	st := sh.Standing()
+	if len(sh.Rounds) == 0 || st.Finished {
+		return nil
+	}
+	lead := "leads"
+	if len(st.Leaders) > 1 {
+		lead = "lead"
+	}
+	ss.ask.Say("%s match after round %d: %s; %s %s, and %s deals round %d",
+		sh.Variant.Name, len(sh.Rounds), totalsLine(sh.Players, st.Totals), joinNames(st.Leaders), lead, st.NextDealer, len(sh.Rounds)+1)
+	return nil
+}
+
+// undo removes the last round once the table confirms it.
+func (ss *session) undo(sh *scoresheets.Sheet) error {
+	n := len(sh.Rounds)
+	if n == 0 {
+		ss.ask.Say("there is no round to undo")
+		return nil
+	}
+	e := sh.Rounds[n-1]
+	ok, err := yesNo(ss.ask, fmt.Sprintf("Undo round %d (%s dealt: %s)?", n, e.Dealer, scoresText(sh.Seated(n), e.Scores)), false)
+	if err != nil || !ok {
+		return err
+	}
+	return ss.io.undo(ss.path, false)
+}
+
+// seats renames a player, or seats one or takes one away from the next
+// round, as 'rummy match rename', 'join' and 'leave' do.
+func (ss *session) seats(sh *scoresheets.Sheet) error {
+	i, err := ss.ask.Choose("Players", []string{"rename a player", "a player joins", "a player leaves", "back"}, 3)
+	if err != nil || i == 3 {
+		return err
+	}
+	pick := func(label string, names []string) (string, error) {
+		k, err := ss.ask.Choose(label, names, -1)
+		if err != nil {
+			return "", err
+		}
+		return names[k], nil
+	}
+	var what string
+	var change func(*scoresheets.Sheet) error
+	switch i {
+	case 0:
+		old, err := pick("Rename whom?", sh.Players)
+		if err != nil {
+			return err
+		}
+		name, err := ss.answer("New name for "+old, "", false, scoresheets.CheckName)
+		if err != nil {
+			return err
+		}
+		what, change = "rename", func(sh *scoresheets.Sheet) error { return renamePlayer(sh, []string{old, name}, "") }
+	case 1:
+		name, err := ss.answer("Who joins? (a new name, or a player who left)", "", false, func(a string) error {
+			if _, err := playerName(sh.Players, a); err == nil {
+				return nil
+			}
+			return scoresheets.CheckName(a)
+		})
+		if err != nil {
+			return err
+		}
+		after := ""
+		if _, err := playerName(sh.Players, name); err != nil {
+			if after, err = pick("Seated after whom?", sh.Seated(len(sh.Rounds)+1)); err != nil {
+				return err
+			}
+		}
+		what, change = "join", func(sh *scoresheets.Sheet) error { return joinPlayer(sh, []string{name}, after) }
+	case 2:
+		name, err := pick("Who leaves?", sh.Seated(len(sh.Rounds)+1))
+		if err != nil {
+			return err
+		}
+		what, change = "leave", func(sh *scoresheets.Sheet) error { return leavePlayer(sh, []string{name}, "") }
+	}
+	err = ss.io.change(ss.path, what, false, func(sh *scoresheets.Sheet) (int, error) {
+		return len(sh.Rounds), seatError(change(sh))
+	})
+	var f *failure
+	if errors.As(err, &f) && f.outcome != cannotJudge {
+		// The rules refuse it (too few players): say so, and play on.
+		if err := ss.reject(f.msg); err != nil {
+			return err
+		}
+		return nil
+	}
+	return err
+}
+
 // --- which match
 
 // open finds the match to play: --file when it exists, else an unfinished
@@ -173,7 +338,7 @@ func (ss *session) play() error {
 // whether it started a new match.
 func (ss *session) open() (bool, error) {
 	var newFlags []string
-	for _, n := range []string{"variant", "players", "target", "rounds", "rule"} {
+	for _, n := range []string{"variant", "players", "target", "rounds", "rule", "dealer"} {
 		if ss.o.changed(n) {
 			newFlags = append(newFlags, "--"+n)
 		}
@@ -269,6 +434,20 @@ func (ss *session) start() error {
 		if err != nil {
 			return err
 		}
+		dealer := ""
+		if given("dealer") {
+			p, err := playerName(names, ss.o.dealer)
+			if err != nil {
+				return cannot("play: --dealer: %v", err)
+			}
+			dealer = p
+		} else {
+			i, err := ss.ask.Choose("Who deals first?", names, 0)
+			if err != nil {
+				return err
+			}
+			dealer = names[i]
+		}
 		target = strconv.Itoa(v.Target(len(names)))
 		if ss.o.changed("target") {
 			target = strconv.Itoa(ss.o.target)
@@ -286,7 +465,7 @@ func (ss *session) start() error {
 		if target != "0" {
 			aim = "target " + target
 		}
-		ok, err := yesNo(ss.ask, fmt.Sprintf("Start a %s match for %s, %s?", v.Name, strings.Join(names, ", "), aim), true)
+		ok, err := yesNo(ss.ask, fmt.Sprintf("Start a %s match for %s, %s, %s deals first?", v.Name, strings.Join(names, ", "), aim, dealer), true)
 		if err != nil {
 			return err
 		}
@@ -295,7 +474,7 @@ func (ss *session) start() error {
 			continue
 		}
 		t, _ := strconv.Atoi(target)
-		opts := scoresheets.Options{Target: &t}
+		opts := scoresheets.Options{Target: &t, Dealer: dealer}
 		if ss.o.changed("rounds") {
 			if ss.o.rounds < 0 {
 				return cannot("play: --rounds %d: cannot be negative", ss.o.rounds)
@@ -324,13 +503,17 @@ func (ss *session) answer(label, def string, given bool, check func(string) erro
 		}
 		return def, nil
 	}
+	typed := ""
 	for {
-		a, err := ss.ask.Ask(label, def)
+		a, err := ss.askAgain(label, def, typed)
 		if err != nil {
 			return "", err
 		}
 		if err := check(a); err != nil {
-			ss.refuse(err.Error())
+			if err := ss.reject(err.Error()); err != nil {
+				return "", err
+			}
+			typed = a
 			continue
 		}
 		return a, nil
@@ -340,39 +523,129 @@ func (ss *session) answer(label, def string, given bool, check func(string) erro
 // --- a round
 
 // playRound asks for the next round, sums it up with the scores it would
-// give and, as the table decides, saves it, asks it again or drops it.
+// give and, as the table decides, saves it, changes one answer, adds the
+// melds to check, or drops it.
 func (ss *session) playRound(sh *scoresheets.Sheet) error {
 	n := len(sh.Rounds) + 1
+	ss.round = n
+	a := &roundAnswers{hands: map[string]string{}}
 	for {
-		d, err := ss.askRound(sh)
+		d, err := ss.askRound(sh, a)
 		if err != nil {
 			return err
 		}
 		r, args := d.round, d.args
-		vd, err := referee.Judge(sh.Variant, sh.Players, r)
+		vd, err := referee.Judge(sh.Variant, sh.Seated(n), r)
 		if err != nil {
 			return cannot("play: %v", err)
 		}
 		if !vd.OK() {
+			if err := ss.stopOn(fmt.Sprintf("round %d cannot stand: %s", n, strings.Join(vd.Problems, "; "))); err != nil {
+				return err
+			}
 			ss.refuse(fmt.Sprintf("round %d cannot stand, with %d %s:", n, len(vd.Problems), plural(len(vd.Problems), "problem", "problems")))
 			for _, p := range vd.Problems {
 				ss.ask.Say("    - %s", p)
 			}
-			ss.ask.Say("round %d again, from the start:", n)
+			if a.knock {
+				ss.ask.Say("round %d again, from the start:", n)
+				*a = roundAnswers{hands: map[string]string{}}
+				continue
+			}
+			if err := ss.editAnswer(a, d.players); err != nil {
+				return err
+			}
 			continue
 		}
 		ss.ask.Say("%s", ss.summary(sh, r, vd, args))
-		i, err := ss.ask.Choose(fmt.Sprintf("Save round %d?", n), []string{"save it", "edit: answer the round again", "discard it"}, 0)
-		switch {
-		case err != nil:
+		items := []string{"save it", "edit one answer"}
+		if !a.meldsAsked && !a.knock && d.v.Scoring.Method != variants.MeldPoints {
+			items = append(items, "melds: enter the melds and lay-offs, for the referee to check")
+		}
+		items = append(items, "discard it")
+		i, err := ss.ask.Choose(fmt.Sprintf("Save round %d?", n), items, 0)
+		if err != nil {
 			return err
-		case i == 0:
-			return ss.io.record(ss.path, func([]string) (referee.Round, error) { return r, nil }, false)
-		case i == 2:
-			ss.ask.Say("round %d discarded", n)
+		}
+		switch items[i] {
+		case "save it":
+			if err := ss.io.record(ss.path, func([]string) (referee.Round, error) { return r, nil }, false); err != nil {
+				return err
+			}
+			ss.round = 0
 			return nil
+		case "edit one answer":
+			if a.knock {
+				*a = roundAnswers{hands: map[string]string{}}
+				continue
+			}
+			if err := ss.editAnswer(a, d.players); err != nil {
+				return err
+			}
+		case "discard it":
+			ss.ask.Say("round %d discarded", n)
+			ss.round = 0
+			return nil
+		default:
+			a.wantMelds = true
 		}
 	}
+}
+
+// roundAnswers are the answers given for a round, kept so that one can be
+// changed and the others stay.
+type roundAnswers struct {
+	knock      bool // a gin hand: asked again whole
+	ended      bool // who went out is answered
+	ending     int  // the index in the who-went-out menu
+	rummyAsked bool
+	rummy      bool
+	wantMelds  bool // someone wants the melds checked
+	meldsAsked bool
+	melds      []referee.Meld
+	layoffs    []referee.Layoff
+	meldArgs   []string
+	hands      map[string]string // each player's hand, as typed
+}
+
+// editAnswer asks which answer to change, and forgets it, so askRound asks
+// it again and keeps the others.
+func (ss *session) editAnswer(a *roundAnswers, players []string) error {
+	type answer struct {
+		item  string
+		clear func()
+	}
+	var list []answer
+	out := "nobody"
+	switch {
+	case a.ending < len(players):
+		out = players[a.ending]
+	case a.ending == len(players):
+		out = "a stalemate"
+	}
+	list = append(list, answer{"who went out: " + out, func() { a.ended, a.rummyAsked = false, false }})
+	if a.rummyAsked {
+		yes := map[bool]string{true: "yes", false: "no"}[a.rummy]
+		list = append(list, answer{"rummy: " + yes, func() { a.rummyAsked = false }})
+	}
+	if a.meldsAsked {
+		list = append(list, answer{fmt.Sprintf("the melds and lay-offs (%d melds)", len(a.melds)), func() { a.meldsAsked, a.wantMelds = false, true }})
+	}
+	for _, p := range players {
+		if h, ok := a.hands[p]; ok {
+			list = append(list, answer{p + "'s hand: " + h, func() { delete(a.hands, p) }})
+		}
+	}
+	items := make([]string, len(list))
+	for i, x := range list {
+		items[i] = x.item
+	}
+	i, err := ss.ask.Choose("Which answer?", items, -1)
+	if err != nil {
+		return err
+	}
+	list[i].clear()
+	return nil
 }
 
 // draft is a round as it is asked: the round so far, each entry judged
@@ -404,22 +677,29 @@ func (d *draft) add(with referee.Round, args ...string) error {
 	return nil
 }
 
-// askRound asks for a round. Each meld, lay-off and hand is judged as it
-// is entered, and asked again when the referee refuses it.
-func (ss *session) askRound(sh *scoresheets.Sheet) (*draft, error) {
-	d := &draft{v: sh.Variant, players: sh.Players}
+// askRound asks for what a round still lacks of a: who went out, a rummy
+// claim, the melds and lay-offs where they count (meld-points) or where
+// someone wants them checked, and each other player's hand as cards or
+// points. Each meld, lay-off and hand is judged as it is entered, and asked
+// again when the referee refuses it; the answers already in a are kept.
+func (ss *session) askRound(sh *scoresheets.Sheet, a *roundAnswers) (*draft, error) {
+	d := &draft{v: sh.Variant, players: sh.Seated(len(sh.Rounds) + 1)}
 	n := len(sh.Rounds) + 1
 	if d.v.Scoring.Method == variants.Knock {
+		a.knock = true
 		return d, ss.askKnock(sh, d)
 	}
 	items := append(slices.Clone(d.players),
 		"stalemate: the stock ran out for good, 0 for everyone",
 		"nobody went out: scored as it stands")
-	i, err := ss.ask.Choose(fmt.Sprintf("Round %d, dealt by %s: who went out?", n, sh.Standing().NextDealer), items, -1)
-	if err != nil {
-		return nil, err
+	if !a.ended {
+		i, err := ss.ask.Choose(fmt.Sprintf("Round %d, dealt by %s: who went out?", n, sh.Standing().NextDealer), items, -1)
+		if err != nil {
+			return nil, err
+		}
+		a.ended, a.ending = true, i
 	}
-	switch {
+	switch i := a.ending; {
 	case i == len(d.players):
 		d.round.Stalemate = true
 		d.args = []string{"--stalemate"}
@@ -430,37 +710,31 @@ func (ss *session) askRound(sh *scoresheets.Sheet) (*draft, error) {
 		d.round.Out = d.players[i]
 		d.args = append(d.args, "--out", d.round.Out)
 		if m := d.v.Scoring.RummyMultiplier; m > 1 {
-			yes, err := yesNo(ss.ask, fmt.Sprintf("Did %s go rummy (all in one turn: %d times the points)?", d.round.Out, m), false)
-			if err != nil {
-				return nil, err
+			if !a.rummyAsked {
+				yes, err := yesNo(ss.ask, fmt.Sprintf("Did %s go rummy (all in one turn: %d times the points)?", d.round.Out, m), false)
+				if err != nil {
+					return nil, err
+				}
+				a.rummyAsked, a.rummy = true, yes
 			}
-			if yes {
+			if a.rummy {
 				d.round.Rummy = true
 				d.args = append(d.args, "--rummy")
 			}
 		}
 	}
-	// Every meld first: a lay-off may go onto anyone's meld.
-	for _, p := range d.players {
-		err := ss.askEach(func() string { return fmt.Sprintf("%s: meld %d, or an empty line when done", p, len(d.round.Melds)+1) },
-			func(a string) error { return ss.addMeld(d, p, a) })
-		if err != nil {
+	// Melds are the score under meld-points; elsewhere they are asked only
+	// when someone wants them checked.
+	if a.meldsAsked {
+		d.round.Melds, d.round.Layoffs = a.melds, a.layoffs
+		d.args = append(d.args, a.meldArgs...)
+	} else if a.wantMelds || d.v.Scoring.Method == variants.MeldPoints {
+		from := len(d.args)
+		if err := ss.askMelds(d, n); err != nil {
 			return nil, err
 		}
-	}
-	if len(d.round.Melds) > 0 {
-		var list []string
-		for i, m := range d.round.Melds {
-			list = append(list, fmt.Sprintf("%d. %s %s", i+1, m.Player, ss.mark.meld(m.Meld)))
-		}
-		ss.ask.Say("the melds of round %d: %s", n, strings.Join(list, ", "))
-		for _, p := range d.players {
-			err := ss.askEach(func() string { return p + ": lay-off as CARDS@K onto meld K, or an empty line when done" },
-				func(a string) error { return ss.addLayoff(d, p, a) })
-			if err != nil {
-				return nil, err
-			}
-		}
+		a.meldsAsked = true
+		a.melds, a.layoffs, a.meldArgs = d.round.Melds, d.round.Layoffs, slices.Clone(d.args[from:])
 	}
 	if d.v.Scoring.Method == variants.SingleRound {
 		return d, nil // whoever goes out wins: no points
@@ -469,13 +743,48 @@ func (ss *session) askRound(sh *scoresheets.Sheet) (*draft, error) {
 		if p == d.round.Out {
 			continue // their hand is empty
 		}
-		_, err := ss.answer(p+": cards left in hand, or their points (as 12)", "", false,
-			func(a string) error { return ss.addHand(d, p, a) })
+		if h, ok := a.hands[p]; ok {
+			if err := ss.addHand(d, p, h, false); err == nil {
+				continue
+			}
+			// The answer no longer fits the round as changed: ask it again.
+		}
+		h, err := ss.answer(p+": cards left in hand, or their points (as 12)", "", false,
+			func(a string) error { return ss.addHand(d, p, a, true) })
 		if err != nil {
 			return nil, err
 		}
+		a.hands[p] = h
 	}
 	return d, nil
+}
+
+// askMelds asks each player's melds, then each player's lay-offs onto them.
+func (ss *session) askMelds(d *draft, n int) error {
+	// Every meld first: a lay-off may go onto anyone's meld.
+	for _, p := range d.players {
+		err := ss.askEach(func() string { return fmt.Sprintf("%s: meld %d, or an empty line when done", p, len(d.round.Melds)+1) },
+			func(a string) error { return ss.addMeld(d, p, a) })
+		if err != nil {
+			return err
+		}
+	}
+	if len(d.round.Melds) == 0 {
+		return nil
+	}
+	var list []string
+	for i, m := range d.round.Melds {
+		list = append(list, fmt.Sprintf("%d. %s %s", i+1, m.Player, ss.mark.meld(m.Meld)))
+	}
+	ss.ask.Say("the melds of round %d: %s", n, strings.Join(list, ", "))
+	for _, p := range d.players {
+		err := ss.askEach(func() string { return p + ": lay-off as CARDS@K onto meld K, or an empty line when done" },
+			func(a string) error { return ss.addLayoff(d, p, a) })
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // askKnock asks for a gin hand: who knocked (or a dead hand), the first
@@ -522,7 +831,7 @@ func (ss *session) askKnock(sh *scoresheets.Sheet, d *draft) error {
 		if k > 0 {
 			label = p + ": the whole hand, ten cards"
 		}
-		_, err := ss.answer(label, "", false, func(a string) error { return ss.addHand(d, p, a) })
+		_, err := ss.answer(label, "", false, func(a string) error { return ss.addHand(d, p, a, true) })
 		if err != nil {
 			return err
 		}
@@ -533,13 +842,18 @@ func (ss *session) askKnock(sh *scoresheets.Sheet, d *draft) error {
 // askEach asks again and again until an empty line, giving each answer to
 // take; an answer take refuses is said, and the question asked again.
 func (ss *session) askEach(label func() string, take func(string) error) error {
+	typed := ""
 	for {
-		a, err := ss.ask.Ask(label(), "")
+		a, err := ss.askAgain(label(), "", typed)
 		if err != nil || a == "" {
 			return err
 		}
+		typed = ""
 		if err := take(a); err != nil {
-			ss.refuse(err.Error())
+			if err := ss.reject(err.Error()); err != nil {
+				return err
+			}
+			typed = a
 		}
 	}
 }
@@ -589,8 +903,9 @@ func (ss *session) addLayoff(d *draft, p, a string) error {
 	return nil
 }
 
-// addHand takes what a player holds: cards, or their points as a number.
-func (ss *session) addHand(d *draft, p, a string) error {
+// addHand takes what a player holds: cards, or their points as a number,
+// and says so when say is set.
+func (ss *session) addHand(d *draft, p, a string, say bool) error {
 	h := referee.Hand{Player: p}
 	var flag, value, said string
 	if pts, err := strconv.Atoi(a); err == nil {
@@ -617,7 +932,9 @@ func (ss *session) addHand(d *draft, p, a string) error {
 	if err := d.add(with, flag, value); err != nil {
 		return err
 	}
-	ss.accept("%s holds %s", p, said)
+	if say {
+		ss.accept("%s holds %s", p, said)
+	}
 	return nil
 }
 
@@ -681,7 +998,7 @@ func (ss *session) summary(sh *scoresheets.Sheet, r referee.Round, vd referee.Ve
 	}
 	fmt.Fprintf(&b, "Round %d, dealt by %s: %s\n", len(sh.Rounds)+1, sh.Standing().NextDealer, how)
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	values := sh.Variant.Rules(len(sh.Players)).Values
+	values := sh.Variant.Rules(len(sh.Seated(len(sh.Rounds) + 1))).Values
 	for i, m := range r.Melds {
 		fmt.Fprintf(w, "  meld %d\t%s\t%s\n", i+1, m.Player, ss.mark.meld(m.Meld))
 	}

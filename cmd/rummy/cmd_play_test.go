@@ -87,32 +87,34 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 	first := answers(
 		"basic",      // variant
 		"Ann,Bob,Cy", // players
+		"",           // the first dealer: Ann
 		"",           // target: basic's 150 for three
 		"y",          // start it
-		// round 1
-		"Ann",      // who went out
-		"n",        // not rummy
-		"QS KS AS", // Ann's meld: refused, aces are low in basic
-		"7H 8H 9H", // asked again
+		// round 1: the minimal answers, then the melds to check
+		"Ann",   // who went out
+		"n",     // not rummy
+		"KH 3D", // Bob's hand
+		"AS 2S", // Cy's hand
+		"melds", // from the summary: check the melds too
+		"7H 8H 9H",
 		"",         // Ann is done
 		"QH QC QD", // Bob
 		"",
 		"",      // Cy melded nothing
 		"10H@1", // Ann lays off onto meld 1
 		"",
-		"",      // Bob
-		"",      // Cy
-		"KH 3D", // Bob's hand
-		"AS 2S", // Cy's hand
+		"", // Bob
+		"", // Cy
 		"save",
 		"next",
 		// round 2, taken back
 		"Bob", "y",
+		"12", "30",
+		"melds",
 		"", "5C 6C 7C", "", "",
 		"", "4C@1", "", "",
-		"12", "30",
 		"save",
-		"undo",
+		"undo", "yes",
 		"quit",
 	)
 	out, errs, code := rummyRun(t, first, "play")
@@ -120,7 +122,6 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 		t.Fatalf("first play: exit %d\nstderr:\n%s", code, errs)
 	}
 	for _, want := range []string{
-		"QS KS AS is not a run in basic: aces are low\n",
 		"Ann: meld 1, or an empty line when done: 7H 8H 9H\n",
 		"the same as: rummy match round --out Ann --meld 'Ann=7H 8H 9H' --meld 'Bob=QH QC QD' --layoff Ann=10H@1 --hand 'Bob=KH 3D' --hand 'Cy=AS 2S'\n",
 	} {
@@ -145,14 +146,14 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 		"1",    // which match: the unfinished one
 		"next", // round 2 again
 		"Cy", "n",
+		"KC", "10S JS",
+		"melds",
 		"", "", "2D 3D 4D", "",
 		"", "", "5D@1", "",
-		"KC", "10S JS",
 		"save",
 		"next",
 		// round 3: Ann goes rummy, and past the target
 		"Ann", "yes",
-		"", "", "",
 		"KS QS JS 9C 8C", "KD JD 10D 9D 8D",
 		"save",
 	)
@@ -204,9 +205,9 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 func TestPlayInputEnds(t *testing.T) {
 	dir := cleanUser(t)
 	in := answers(
-		"", "Ann,Bob", "", "", // basic, Ann and Bob, target 100, start
-		"Bob", "no", "", "", "KH 3D", "save",
-		"next", "Ann", "no", "", "", // round 2 ends before Bob's hand
+		"", "Ann,Bob", "", "", "", // basic, Ann and Bob, Ann deals, target 100, start
+		"Bob", "no", "KH 3D", "save",
+		"next", "Ann", "no", // round 2 ends before Bob's hand
 	)
 	out, errs, code := rummyRun(t, in, "play")
 	if code != exitStatus(cannotJudge) {

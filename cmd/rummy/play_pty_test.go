@@ -72,112 +72,89 @@ func (s *screen) expect(t *testing.T, want string) {
 	t.Fatalf("the screen never showed %q; it shows:\n%s", want, escapes.ReplaceAllString(s.text(), ""))
 }
 
-func TestPlayTerminal(t *testing.T) {
-	bin := buildRummy(t)
+// terminal is one run of rummy under a pseudo-terminal: stdin and stderr
+// the terminal, stdout a pipe, to show it gets only data.
+type terminal struct {
+	t      *testing.T
+	ptmx   *os.File
+	scr    *screen
+	stdout bytes.Buffer
+	done   chan error
+	copied chan struct{}
+}
+
+func startTerminal(t *testing.T, bin, dir string, args ...string) *terminal {
+	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
-	defer ptmx.Close()
 	_ = pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120})
-
-	dir := t.TempDir()
-
-	var stdout bytes.Buffer
-	cmd := exec.Command(bin, "play", "--variant", "basic", "--players", "Ann,Bob")
+	term := &terminal{t: t, ptmx: ptmx, scr: &screen{}, done: make(chan error, 1), copied: make(chan struct{})}
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Env = []string{
 		"HOME=" + dir, "XDG_CONFIG_HOME=" + dir + "/config", "XDG_DATA_HOME=" + dir + "/data",
 		"PATH=" + os.Getenv("PATH"), "TERM=xterm", "LANG=C.UTF-8", "NO_COLOR=1",
 	}
-	// Prompts on the terminal; stdout a pipe, to show it gets only data.
-	cmd.Stdin, cmd.Stderr, cmd.Stdout = tty, tty, &stdout
+	cmd.Stdin, cmd.Stderr, cmd.Stdout = tty, tty, &term.stdout
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	tty.Close()
-	scr := &screen{}
-	copied := make(chan struct{})
 	go func() {
-		defer close(copied)
+		defer close(term.copied)
 		buf := make([]byte, 4096)
 		for {
 			n, err := ptmx.Read(buf)
-			scr.Write(buf[:n])
+			term.scr.Write(buf[:n])
 			if err != nil {
 				return
 			}
 		}
 	}()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	go func() { term.done <- cmd.Wait() }()
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
 			cmd.Process.Kill()
 		}
+		ptmx.Close()
 	})
+	return term
+}
 
-	keys := func(ks ...string) {
-		for _, k := range ks {
-			time.Sleep(50 * time.Millisecond) // one key at a time, as typed
-			if _, err := ptmx.WriteString(k); err != nil {
-				t.Fatal(err)
-			}
+// keys types ks, one key at a time, as a person does.
+func (term *terminal) keys(ks ...string) {
+	for _, k := range ks {
+		time.Sleep(50 * time.Millisecond)
+		if _, err := term.ptmx.WriteString(k); err != nil {
+			term.t.Fatal(err)
 		}
 	}
-	const enter, down, up = "\r", "\x1b[B", "\x1b[A"
+}
 
-	scr.expect(t, "Target (0 for none)")
-	keys(enter) // the default, basic's 100 for two
-	scr.expect(t, "Start a basic match for Ann, Bob, target 100?")
-	keys(enter) // yes
-	scr.expect(t, "who went out?")
-	keys(down, down, up, up, enter) // arrow keys ring no bell; back on Ann
-	scr.expect(t, "Did Ann go rummy")
-	keys(enter) // no
-	scr.expect(t, "Ann: meld 1")
-	keys("QS KS AS", enter)
-	scr.expect(t, "QS KS AS is not a run in basic: aces are low")
-	scr.expect(t, "Ann: meld 1")
-	keys("7H 8H 9H", enter)
-	scr.expect(t, "meld 1: 7♥ 8♥ 9♥, a run")
-	scr.expect(t, "Ann: meld 2")
-	keys(enter)
-	scr.expect(t, "Bob: meld 2")
-	keys(enter)
-	scr.expect(t, "Ann: lay-off")
-	keys("10H@1", enter)
-	scr.expect(t, "now 7♥ 8♥ 9♥ 10♥")
-	scr.expect(t, "Ann: lay-off")
-	keys(enter)
-	scr.expect(t, "Bob: lay-off")
-	keys(enter)
-	scr.expect(t, "Bob: cards left in hand")
-	keys("KH 3D", enter)
-	scr.expect(t, "scores: Ann +13, Bob +0")
-	scr.expect(t, "Save round 1?")
-	keys(enter)
-	scr.expect(t, "Round 2 is next, Bob deals")
-	keys(down, down, down, enter) // quit
-	scr.expect(t, "goes on with it")
+func (term *terminal) expect(want string) { term.t.Helper(); term.scr.expect(term.t, want) }
 
+// wait waits for rummy to exit 0, and returns what the terminal showed.
+func (term *terminal) wait() string {
+	t := term.t
+	t.Helper()
 	select {
-	case err := <-done:
+	case err := <-term.done:
 		if err != nil {
 			var ee *exec.ExitError
 			if errors.As(err, &ee) {
-				t.Fatalf("rummy play exited %d; the screen shows:\n%s", ee.ExitCode(), escapes.ReplaceAllString(scr.text(), ""))
+				t.Fatalf("rummy play exited %d; the screen shows:\n%s", ee.ExitCode(), escapes.ReplaceAllString(term.scr.text(), ""))
 			}
 			t.Fatal(err)
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("rummy play did not exit after quit")
 	}
-	ptmx.Close()
-	<-copied
-
-	raw := scr.text()
+	term.ptmx.Close()
+	<-term.copied
+	raw := term.scr.text()
 	if testing.Verbose() {
 		t.Logf("the screen, escape codes left out:\n%s", escapes.ReplaceAllString(raw, ""))
 	}
@@ -187,12 +164,78 @@ func TestPlayTerminal(t *testing.T) {
 	if m := regexp.MustCompile(`\x1b\[[0-9;]*m`).FindString(raw); m != "" {
 		t.Errorf("the terminal got a colour code %q under NO_COLOR", m)
 	}
-	got := stdout.String()
-	if strings.Contains(got, "\x1b") {
-		t.Errorf("stdout has escape codes: %q", got)
+	if strings.Contains(term.stdout.String(), "\x1b") {
+		t.Errorf("stdout has escape codes: %q", term.stdout.String())
 	}
-	if want := "round 1 (Ann dealt, Ann out): Ann +13, Bob 0\n"; !strings.Contains(got, want) {
-		t.Errorf("stdout:\n%s\nwant a line %q", got, want)
+	return raw
+}
+
+const enter, down, up, backspace = "\r", "\x1b[B", "\x1b[A", "\x7f"
+
+// TestPlayTerminal plays at a terminal: a new match with the first dealer
+// chosen, two minimal winner-takes-all rounds of N+2 answers each for N
+// players (who went out, the rummy question, the other's hand, save), a
+// refused answer corrected in place, one answer changed from the summary,
+// a quit, and a resume that shows the standings first.
+func TestPlayTerminal(t *testing.T) {
+	bin := buildRummy(t)
+	dir := t.TempDir()
+
+	term := startTerminal(t, bin, dir, "play", "--variant", "basic", "--players", "Ann,Bob")
+	term.expect("Who deals first?")
+	term.keys("2", enter) // a menu takes the item's number: Bob
+	term.expect("Target (0 for none)")
+	term.keys(enter) // the default, basic's 100 for two
+	term.expect("Start a basic match for Ann, Bob, target 100, Bob deals first?")
+	term.keys(enter) // yes
+
+	// Round 1, four answers.
+	term.expect("Round 1, dealt by Bob: who went out?")
+	term.keys(down, down, up, up, enter) // arrow keys ring no bell; back on Ann
+	term.expect("Did Ann go rummy")
+	term.keys(enter) // no
+	term.expect("Bob: cards left in hand")
+	term.keys("KH 3D", enter)
+	term.expect("scores: Ann +13, Bob +0")
+	term.expect("Save round 1?")
+	term.keys(enter)
+
+	term.expect("Round 2 is next, Ann deals")
+	term.keys(enter) // next round
+	// Round 2, four answers, one of them corrected where it was typed.
+	term.expect("Round 2, dealt by Ann: who went out?")
+	term.keys("2", enter) // Bob
+	term.expect("Did Bob go rummy")
+	term.keys(enter)
+	term.expect("Ann: cards left in hand")
+	term.keys("5X", enter)
+	term.expect(`"5X": not a card`)
+	term.expect("5X") // asked again with the typed text in the field
+	term.keys(backspace, "C", enter)
+	term.expect("scores: Ann +0, Bob +5")
+	term.expect("Save round 2?")
+	// Ann held 9C, not 5C: change that answer only.
+	term.keys("2", enter) // edit one answer
+	term.expect("Which answer?")
+	term.expect("Ann's hand: 5C")
+	term.keys("3", enter)
+	term.expect("Ann: cards left in hand")
+	term.keys("9C", enter)
+	term.expect("scores: Ann +0, Bob +9")
+	term.expect("Save round 2?")
+	term.keys(enter)
+	term.expect("Round 3 is next, Bob deals")
+	term.keys("5", enter) // quit
+	term.expect("goes on with it")
+	term.wait()
+	got := term.stdout.String()
+	for _, want := range []string{
+		"round 1 (Bob dealt, Ann out): Ann +13, Bob 0\n",
+		"round 2 (Ann dealt, Bob out): Ann 0, Bob +9\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("stdout:\n%s\nwant a line %q", got, want)
+		}
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "data", "rummy", "matches", "*.yaml"))
 	if len(files) != 1 {
@@ -202,7 +245,17 @@ func TestPlayTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sh.Rounds) != 1 || sh.Rounds[0].Scores["Ann"] != 13 || len(sh.Rounds[0].Round.Layoffs) != 1 {
-		t.Errorf("the match file has rounds %+v, want one: Ann out with 13, one lay-off", sh.Rounds)
+	if len(sh.Rounds) != 2 || sh.FirstDealer != "Bob" || sh.Rounds[1].Scores["Bob"] != 9 {
+		t.Errorf("the match file has first dealer %s, rounds %+v; want Bob, then Bob +9 in round 2", sh.FirstDealer, sh.Rounds)
 	}
+
+	// Going on later: the standings and the dealer first.
+	term = startTerminal(t, bin, dir, "play")
+	term.expect("Which match?")
+	term.keys(enter)
+	term.expect("basic match after round 2: Ann 13, Bob 9; Ann leads, and Bob deals round 3")
+	term.expect("Round 3 is next, Bob deals")
+	term.keys("5", enter)
+	term.expect("goes on with it")
+	term.wait()
 }

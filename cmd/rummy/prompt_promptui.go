@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -49,7 +50,7 @@ func newPromptuiPrompter(st *streams, colour bool) *promptuiPrompter {
 			Active:   `{{ ">" | cyan }} {{ . | cyan }}`,
 			Inactive: `  {{ . }}`,
 			Selected: `{{ . }}`,
-			Help:     `{{ "(up and down arrows, enter to choose)" | faint }}`,
+			Help:     `{{ "(arrows, or type its number; enter to choose)" | faint }}`,
 			FuncMap:  funcs,
 		},
 	}
@@ -68,11 +69,33 @@ func (p *promptuiPrompter) Ask(label, def string) (string, error) {
 	return s, nil
 }
 
+// Retry asks label again with the refused answer typed in the field, for
+// the person to correct rather than type again. An emptied field is "".
+func (p *promptuiPrompter) Retry(label, typed string) (string, error) {
+	tpl := p.prompt
+	q := promptui.Prompt{Label: label, Default: typed, AllowEdit: true, Templates: &tpl, Stdin: p.in, Stdout: p.out}
+	s, err := q.Run()
+	if err != nil {
+		return "", promptuiError(label, err)
+	}
+	return strings.TrimSpace(s), nil
+}
+
 func (p *promptuiPrompter) Choose(label string, items []string, def int) (int, error) {
 	tpl := p.menu
+	numbered := make([]string, len(items))
+	for i, it := range items {
+		numbered[i] = fmt.Sprintf("%d) %s", i+1, it)
+	}
 	sel := promptui.Select{
-		Label: label, Items: items, Size: min(len(items), 12), CursorPos: max(def, 0),
+		Label: label, Items: numbered, Size: min(len(items), 12), CursorPos: max(def, 0),
 		Templates: &tpl, HideSelected: true, Stdin: p.in, Stdout: p.out,
+		// Typing an item's number (or the start of its text) picks it out,
+		// as the line reader takes it; the arrows still move. promptui's
+		// search starts at the first item, so a menu whose default is
+		// another starts with the arrows, and / searches.
+		Searcher:          menuSearcher(items),
+		StartInSearchMode: def <= 0,
 	}
 	i, _, err := sel.Run()
 	if err != nil {
@@ -113,3 +136,18 @@ func (n noBell) Write(b []byte) (int, error) {
 }
 
 func (noBell) Close() error { return nil }
+
+// menuSearcher keeps the items a typed answer picks: the item of that
+// number, else those whose text starts with it, ignoring case.
+func menuSearcher(items []string) func(input string, index int) bool {
+	return func(input string, index int) bool {
+		in := strings.ToLower(strings.TrimSpace(input))
+		if in == "" {
+			return true
+		}
+		if n, err := strconv.Atoi(in); err == nil {
+			return n == index+1
+		}
+		return strings.HasPrefix(strings.ToLower(items[index]), in)
+	}
+}

@@ -40,6 +40,7 @@ func newTestLinePrompter(in string) (*linePrompter, *bytes.Buffer) {
 
 func TestLinePrompter(t *testing.T) {
 	p, errb := newTestLinePrompter("  Ann,Bob  \n\nmaybe\n7\nn\r\nlast")
+	p.strict = false // a person typing at a terminal whose stderr is not one
 	if got, err := p.Ask("Players", "Cy,Dee"); got != "Ann,Bob" || err != nil {
 		t.Errorf("Ask = %q, %v; want the answer trimmed", got, err)
 	}
@@ -69,6 +70,26 @@ func TestLinePrompter(t *testing.T) {
 		"Who went out?\n  1) Ann\n  2) Bob\nchoose 1-2: \n"
 	if got := errb.String(); got != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// From a pipe or a file a refused answer stops at once, naming its line:
+// asking again would read the next line, meant for the next question.
+func TestLinePrompterStrict(t *testing.T) {
+	p, _ := newTestLinePrompter("Ann\n\nmaybe\nno\n")
+	if _, err := p.Ask("Players", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Ask("Target", "150"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := p.Choose("Go on?", []string{"yes", "no"}, 0)
+	var ba *badAnswer
+	if !errors.As(err, &ba) || ba.line != 3 || ba.question != "Go on?" || ba.answer != "maybe" {
+		t.Fatalf("Choose of a wrong answer: %v; want a badAnswer at line 3", err)
+	}
+	if want := `input line 3: "maybe", the answer to "Go on?", is refused: not one of 2 choices`; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %q, want it to start %q", err, want)
 	}
 }
 
