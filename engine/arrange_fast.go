@@ -162,21 +162,31 @@ func (t *fastTable) meldable(x uint64) uint64 {
 		}
 	}
 	if t.sets {
-		a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
 		var rk uint64
-		switch t.m {
-		case 1:
-			rk = a | b | c | d
-		case 2:
-			rk = a&b | c&d | (a|b)&(c|d)
-		case 3:
+		if t.m == 3 { // ranksInSuits(x, 3), inlined: this is the hot path
+			a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
 			rk = a&b&(c|d) | c&d&(a|b)
-		case 4:
-			rk = a & b & c & d
+		} else {
+			rk = ranksInSuits(x, t.m)
 		}
 		res |= rk * laneOnes
 	}
 	return res & x
+}
+
+// ranksInSuits returns the ranks (as bits 1 to 13) of which the cards x
+// hold at least t suits, t from 1 to 4.
+func ranksInSuits(x uint64, t int) uint64 {
+	a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
+	switch t {
+	case 1:
+		return a | b | c | d
+	case 2:
+		return a&b | c&d | (a|b)&(c|d)
+	case 3:
+		return a&b&(c|d) | c&d&(a|b)
+	}
+	return a & b & c & d
 }
 
 // wrapMeldable is meldable's run part when runs turn the corner: each suit

@@ -757,17 +757,7 @@ func (g *general) setMeldable(x uint64, jeff int) uint64 {
 	t := max(g.mNat, g.m-jeff, 1)
 	var rk uint64
 	if !g.copies {
-		a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
-		switch t {
-		case 1:
-			rk = a | b | c | d
-		case 2:
-			rk = a&b | c&d | (a|b)&(c|d)
-		case 3:
-			rk = a&b&(c|d) | c&d&(a|b)
-		case 4:
-			rk = a & b & c & d
-		}
+		rk = ranksInSuits(x, t)
 	} else {
 		for r := 1; r <= 13; r++ {
 			if int(g.st.rankN[r]) >= t {
