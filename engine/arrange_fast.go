@@ -316,16 +316,9 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	// The melds and the deadwood share one slice of the hand's size. No
 	// value is negative on this path, so the weight gives the points.
 	sol := solution{sorted: true, points: int(f.best / weightScale), known: true}
-	var cards []Card
-	switch {
-	case len(melds) == 0:
-		cards = make([]Card, len(p.hand))
-	case len(p.hand) <= len(smallHand{}.cards) && len(melds) <= len(smallHand{}.melds):
-		// One allocation for a small hand's melds and cards.
-		h := new(smallHand)
-		cards, sol.melds = h.cards[:len(p.hand)], h.melds[:len(melds)]
-	default:
-		cards, sol.melds = make([]Card, len(p.hand)), make([][]Card, len(melds))
+	cards := make([]Card, len(p.hand))
+	if len(melds) > 0 {
+		sol.melds = make([][]Card, len(melds))
 	}
 	k := 0
 	for i, m := range melds {
@@ -367,13 +360,6 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	}
 	a.CanGoOut = goOut
 	return a, nil
-}
-
-// smallHand holds the slices of a small hand's arrangement (16 cards make
-// at most 5 melds of 3).
-type smallHand struct {
-	melds [5][]Card
-	cards [16]Card
 }
 
 // bitsLowerBound returns a lower bound on the weight of any arrangement:
