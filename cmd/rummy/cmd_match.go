@@ -59,13 +59,7 @@ func limitsText(s *scoresheets.Sheet) string {
 
 // playerName finds a player by name, ignoring case.
 func playerName(players []string, name string) (string, error) {
-	name = strings.TrimSpace(name)
-	for _, p := range players {
-		if strings.EqualFold(p, name) {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%q is not a player (players: %s)", name, strings.Join(players, ", "))
+	return scoresheets.Player(players, name)
 }
 
 // --- round flags, shared by round and edit
@@ -177,86 +171,47 @@ func (f *roundFlags) parts(players []string, r *referee.Round, checkOnto bool) e
 		r.Upcard = c
 	}
 	for _, a := range f.melds {
-		name, cards, err := splitArg("--meld", a, players)
+		m, err := scoresheets.ParseMeldArg(a, players)
 		if err != nil {
-			return err
+			return cannot("%v", err)
 		}
-		m, err := parseMeldArg(fmt.Sprintf("--meld %q", a), cards)
-		if err != nil {
-			return err
-		}
-		r.Melds = append(r.Melds, referee.Meld{Player: name, Meld: m})
+		r.Melds = append(r.Melds, m)
+	}
+	melds := -1
+	if checkOnto {
+		melds = len(r.Melds)
 	}
 	for _, a := range f.layoffs {
-		name, rest, err := splitArg("--layoff", a, players)
+		l, err := scoresheets.ParseLayoffArg(a, players, melds)
 		if err != nil {
-			return err
+			return cannot("%v", err)
 		}
-		at := strings.LastIndex(rest, "@")
-		if at < 0 {
-			return cannot("--layoff %q: say which --meld the cards go onto, as \"%s=10H@1\"", a, name)
-		}
-		k, err := strconv.Atoi(strings.TrimSpace(rest[at+1:]))
-		if err != nil || k < 1 {
-			return cannot("--layoff %q: %q is not a meld number (1 for the first --meld)", a, rest[at+1:])
-		}
-		cards, err := engine.ParseCards(rest[:at])
-		if err != nil {
-			return cannot("--layoff %q: %v", a, err)
-		}
-		if len(cards) == 0 {
-			return cannot("--layoff %q: no cards", a)
-		}
-		if checkOnto && k > len(r.Melds) {
-			return cannot("--layoff %q: there is no --meld %d (the round has %d)", a, k, len(r.Melds))
-		}
-		r.Layoffs = append(r.Layoffs, referee.Layoff{Player: name, Cards: cards, Onto: k})
+		r.Layoffs = append(r.Layoffs, l)
 	}
 	given := map[string]string{}
 	for _, a := range f.hands {
-		name, rest, err := splitArg("--hand", a, players)
+		h, err := scoresheets.ParseHandArg(a, players)
 		if err != nil {
-			return err
+			return cannot("%v", err)
 		}
-		if prev, ok := given[name]; ok {
-			return cannot("%s's hand is given twice (%s and --hand)", name, prev)
+		if prev, ok := given[h.Player]; ok {
+			return cannot("%s's hand is given twice (%s and --hand)", h.Player, prev)
 		}
-		given[name] = "--hand"
-		cards, err := engine.ParseCards(rest)
-		if err != nil {
-			return cannot("--hand %q: %v", a, err)
-		}
-		r.Hands = append(r.Hands, referee.Hand{Player: name, Cards: cards})
+		given[h.Player] = "--hand"
+		r.Hands = append(r.Hands, h)
 	}
 	for _, a := range f.points {
-		name, rest, err := splitArg("--points", a, players)
+		h, err := scoresheets.ParsePointsArg(a, players)
 		if err != nil {
-			return err
+			return cannot("%v", err)
 		}
-		if prev, ok := given[name]; ok {
-			return cannot("%s's hand is given twice (%s and --points)", name, prev)
+		if prev, ok := given[h.Player]; ok {
+			return cannot("%s's hand is given twice (%s and --points)", h.Player, prev)
 		}
-		given[name] = "--points"
-		n, err := strconv.Atoi(strings.TrimSpace(rest))
-		if err != nil || n < 0 {
-			return cannot("--points %q: %q is not a number of points (0 or more)", a, strings.TrimSpace(rest))
-		}
-		r.Hands = append(r.Hands, referee.Hand{Player: name, Points: n, ByPoints: true})
+		given[h.Player] = "--points"
+		r.Hands = append(r.Hands, h)
 	}
 	return nil
-}
-
-// splitArg splits "NAME=REST" and finds the player.
-func splitArg(flag, a string, players []string) (string, string, error) {
-	name, rest, ok := strings.Cut(a, "=")
-	if !ok {
-		return "", "", cannot("%s %q: write it as NAME=CARDS, as in \"%s=7H 8H 9H\"", flag, a, players[0])
-	}
-	p, err := playerName(players, name)
-	if err != nil {
-		return "", "", cannot("%s %q: %v", flag, a, err)
-	}
-	return p, rest, nil
 }
 
 // printRound says what round n scored and where the match stands.
