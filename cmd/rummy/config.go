@@ -4,15 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/rummy-referee/rummy/variants/yamlfile"
 )
 
 // settings are rummy's effective configuration. Each comes from, in order
@@ -117,6 +120,11 @@ func loadSettings(flags *pflag.FlagSet, getenv func(string) string) (settings, e
 	s := settings{File: file, Sources: map[string]string{}}
 	v := viper.New()
 	if file != "" {
+		if data, err := os.ReadFile(file); err == nil {
+			if err := checkConfigFile(data, file); err != nil {
+				return s, err
+			}
+		}
 		v.SetConfigFile(file)
 		v.SetConfigType("yaml")
 		if err := v.ReadInConfig(); err != nil {
@@ -128,8 +136,6 @@ func loadSettings(flags *pflag.FlagSet, getenv func(string) string) (settings, e
 				return s, fmt.Errorf("config file %s does not exist (it is named by %s): create it with 'rummy config init', or name another",
 					file, configSource(flags))
 			}
-		} else if err := checkConfigKeys(v, file); err != nil {
-			return s, err
 		}
 	}
 	defaults := settingDefaults(getenv)
@@ -219,24 +225,86 @@ func splitPlayers(s string) []string {
 	return out
 }
 
-// checkConfigKeys refuses keys the config file should not have.
-func checkConfigKeys(v *viper.Viper, file string) error {
-	known := map[string]bool{}
-	for _, k := range settingKeys {
-		known[k.key] = true
+// configLimits bound a config file: a handful of settings.
+var configLimits = yamlfile.Limits{What: "a config file", Size: 64 << 10, Depth: 3, Nodes: 1000}
+
+// checkConfigFile reads the config file as strictly as every rummy file
+// (STYLE.md 8 and 17), before viper takes its values: a YAML error, an
+// unknown or repeated key, a list or map where a setting is one value, and
+// yes or no for a bool are refused with file:line, every problem at once.
+// viper alone would quote its YAML library ("While parsing config: yaml:
+// ...") and take ascii: yes as true.
+func checkConfigFile(data []byte, file string) error {
+	root, err := yamlfile.Parse(data, configLimits)
+	if errors.Is(err, yamlfile.ErrEmpty) {
+		return nil // no settings: the defaults
 	}
-	var bad []string
-	for _, k := range v.AllKeys() {
-		if !known[k] && v.InConfig(k) {
-			bad = append(bad, k)
+	var e *yamlfile.Error
+	if errors.As(err, &e) && e.Line > 0 {
+		return fmt.Errorf("%s:%d: %s", file, e.Line, e.Msg)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	if root.Kind != yaml.MappingNode {
+		return fmt.Errorf("%s:%d: a config file holds settings, one a line, as in: variant: basic", file, root.Line)
+	}
+	var names []string
+	for _, k := range settingKeys {
+		names = append(names, k.key)
+	}
+	var problems []string
+	bad := func(n *yaml.Node, format string, args ...any) {
+		problems = append(problems, fmt.Sprintf("%s:%d: ", file, n.Line)+fmt.Sprintf(format, args...))
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, val := root.Content[i], root.Content[i+1]
+		if first, ok := seen[k.Value]; ok {
+			bad(k, "%s: duplicate key (first at line %d)", k.Value, first)
+			continue
+		}
+		seen[k.Value] = k.Line
+		switch {
+		case !slices.Contains(names, k.Value):
+			bad(k, "%s: unknown key (known: %s)", yamlfile.Short(k.Value), strings.Join(names, ", "))
+		case k.Value == "ascii":
+			if _, msg := yamlfile.Bool(val, configGot); msg != "" {
+				bad(val, "ascii: %s", msg)
+			}
+		case k.Value == "players" && val.Kind == yaml.SequenceNode:
+			for _, p := range val.Content {
+				if p.Kind != yaml.ScalarNode {
+					bad(p, "players: each player is a name, got %s", nodeKind[p.Kind])
+				}
+			}
+		case val.Kind != yaml.ScalarNode:
+			bad(val, "%s: want one value, as in %s, got %s", k.Value, configExample[k.Value], nodeKind[val.Kind])
 		}
 	}
-	if len(bad) > 0 {
-		sort.Strings(bad)
-		return fmt.Errorf("config file %s: unknown %s %s (known: variant, players, data_dir, ascii, color)",
-			file, plural(len(bad), "key", "keys"), strings.Join(bad, ", "))
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "\n"))
 	}
 	return nil
+}
+
+// configExample is a right form of each setting, for messages.
+var configExample = map[string]string{
+	"variant":  "variant: rummy500",
+	"players":  "players: Ann,Bob,Cy",
+	"data_dir": "data_dir: ~/rummy",
+	"color":    "color: never",
+}
+
+// nodeKind names a list or a map, what a setting cannot be.
+var nodeKind = map[yaml.Kind]string{yaml.SequenceNode: "a list", yaml.MappingNode: "a map"}
+
+// configGot describes a value for "got ..." messages.
+func configGot(n *yaml.Node) string {
+	if kind, ok := nodeKind[n.Kind]; ok {
+		return kind
+	}
+	return strconv.Quote(yamlfile.Short(n.Value))
 }
 
 func plural(n int, one, many string) string {
