@@ -373,6 +373,18 @@ type jsonShow struct {
 	// Bonuses are the match-end bonuses by player (game, box, shutout),
 	// once the match is finished at its target; Totals include them.
 	Bonuses bonusesByPlayer `json:"bonuses"`
+	// Seats are the players joining and leaving between rounds, once
+	// there are any; a round's scores name only the players at the table.
+	Seats []jsonSeat `json:"seats,omitempty"`
+}
+
+// jsonSeat is one seat change: from round From, Player joins (starting
+// with Start, a first join) or leaves.
+type jsonSeat struct {
+	From   int    `json:"from"`
+	Player string `json:"player"`
+	Change string `json:"change"` // join or leave
+	Start  *int   `json:"start,omitempty"`
 }
 
 type jsonBonus struct {
@@ -493,7 +505,7 @@ func writeJSON(s *Sheet, w io.Writer, full bool) error {
 		}
 	}
 	for i, e := range s.Rounds {
-		jr := jsonRound{Number: e.Number, Dealer: e.Dealer, Knock: e.Round.Knock, Scores: byPlayer{s.Players, e.Scores}}
+		jr := jsonRound{Number: e.Number, Dealer: e.Dealer, Knock: e.Round.Knock, Scores: byPlayer{s.Seated(e.Number), e.Scores}}
 		if e.Round.Out != "" {
 			out := e.Round.Out
 			jr.Out = &out
@@ -502,6 +514,15 @@ func writeJSON(s *Sheet, w io.Writer, full bool) error {
 			jr.jsonDetail = detail(e.Round)
 		}
 		out.Rounds[i] = jr
+	}
+	for i, c := range s.Seats {
+		js := jsonSeat{From: c.From, Player: c.Player, Change: "join"}
+		if c.Leave {
+			js.Change = "leave"
+		} else if referee.IsNew(s.Seats, i) {
+			js.Start = &s.Seats[i].Start
+		}
+		out.Seats = append(out.Seats, js)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -409,6 +409,23 @@ func (d *describer) target() {
 	default:
 		d.add("The highest total wins once a total reaches the target, whoever went out in that round.", "scoring.must_go_out_to_win")
 	}
+	d.seats()
+}
+
+// seats says the house rules of players joining and leaving part way;
+// the defaults (a new player starts at 0, a player who left cannot win)
+// go unsaid, as every built-in has them.
+func (d *describer) seats() {
+	v := d.v
+	switch v.Seats.JoinTotal {
+	case JoinTrailing:
+		d.add("House rule: a player joining part way starts with the total of the player furthest behind.", "seats.join_total")
+	case JoinAverage:
+		d.add("House rule: a player joining part way starts with the average of the totals at the table, rounded down.", "seats.join_total")
+	}
+	if v.Seats.LeftCanWin {
+		d.add("House rule: a player who left the match can still win on the total they left with.", "seats.left_can_win")
+	}
 }
 
 func (d *describer) dealing() {

@@ -35,6 +35,9 @@ func TestDescribeChanged(t *testing.T) {
 		{"basic", "checks.round_endings=false", []string{"the referee accepts it"}},
 		{"rummy500", "checks.out_melded=false", []string{"with nothing melded or laid off"}},
 		{"kids", "scoring.rummy_multiplier=2", []string{"every other player's points for the round by 2"}},
+		{"basic", "seats.join_total=trailing", []string{"the player furthest behind"}},
+		{"kids", "seats.join_total=average", []string{"the average of the totals at the table"}},
+		{"basic", "seats.left_can_win=true", []string{"can still win on the total they left with"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.base+" "+tt.rule, func(t *testing.T) {
