@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -109,7 +111,11 @@ func (f *roundFlags) round(players []string) (referee.Round, error) {
 		}
 		data, err := os.ReadFile(f.from)
 		if err != nil {
-			return referee.Round{}, cannot("--from: %v", err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // the system's reason, without Go's "open NAME:"
+			}
+			return referee.Round{}, cannot("--from %s: %v: give a round's YAML file, as in --from examples/round.yaml", f.from, err)
 		}
 		r, err := scoresheets.ParseRound(f.from, data, players)
 		if err != nil {

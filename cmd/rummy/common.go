@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -186,6 +188,10 @@ func resolveVariant(name string) (*variants.Variant, error) {
 	}
 	l := strings.ToLower(name)
 	if _, statErr := os.Stat(name); statErr == nil || strings.ContainsAny(name, `/\`) || strings.HasSuffix(l, ".yaml") || strings.HasSuffix(l, ".yml") {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // a folder, or a file rummy may not read
+			return nil, cannot("variant file %s: %v: give a variant's YAML file, as in --variant examples/house-rules.yaml", name, pe.Err)
+		}
 		return nil, cannot("%v", err) // a file, or meant as one: its own problems
 	}
 	builtins := orList(variants.Builtins())
