@@ -39,6 +39,19 @@ func TestSeated(t *testing.T) {
 			t.Errorf("after round %d dealt by %s: %s deals, want %s", tc.n, tc.dealer, got, tc.want)
 		}
 	}
+	// Under rotation winner the winner deals, or, gone, the next at the table.
+	w := builtin(t, "basic")
+	if err := w.Override("deal.rotation=winner"); err != nil {
+		t.Fatal(err)
+	}
+	mw := m
+	mw.Variant = w
+	if got := mw.NextDealer(Result{Dealer: "Ann", Out: "Bob"}, 1); got != "Cy" {
+		t.Errorf("rotation winner, Bob out and gone: %s deals, want Cy", got)
+	}
+	if got := mw.NextDealer(Result{Dealer: "Cy", Out: "Ann"}, 2); got != "Ann" {
+		t.Errorf("rotation winner, Ann out: %s deals, want Ann", got)
+	}
 	st := m.Stand(nil)
 	if st.Totals["Dee"] != 4 {
 		t.Errorf("Dee's total before any round = %d, want her starting 4", st.Totals["Dee"])
