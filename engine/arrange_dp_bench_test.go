@@ -79,15 +79,22 @@ func BenchmarkLargeHands(b *testing.B) {
 	corpus := largeCorpus(b)
 	if *solvers {
 		for _, c := range corpus {
-			a, err := c.rules.Arrange(c.hand, nil)
-			if err != nil || !c.rules.dpSupports(countJokers(c.hand)) {
+			// The rank solver takes minutes on the whole double deck, whose
+			// answer (everything melds) TestArrangeFullDoubleDeck checks.
+			if !c.rules.dpSupports(countJokers(c.hand)) || c.name == "double-deck" {
 				continue
+			}
+			a, err := c.rules.Arrange(c.hand, nil)
+			if err != nil {
+				b.Fatalf("%s: %v", c.name, err)
 			}
 			d, err := c.rules.arrangeDP(c.hand)
 			if err != nil || d.Points != a.Points || len(d.Deadwood) != len(a.Deadwood) || d.CanGoOut != a.CanGoOut {
-				b.Fatalf("%s: Arrange %d points, %d cards, go out %v; the rank solver %d, %d, %v (%v)",
+				b.Errorf("%s: Arrange %d points, %d cards, go out %v; the rank solver %d, %d, %v (%v)",
 					c.name, a.Points, len(a.Deadwood), a.CanGoOut, d.Points, len(d.Deadwood), d.CanGoOut, err)
+				continue
 			}
+			b.Logf("%s: %d points, %d cards, go out %v, by both", c.name, a.Points, len(a.Deadwood), a.CanGoOut)
 		}
 	}
 	times := make([]time.Duration, len(corpus))

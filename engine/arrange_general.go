@@ -88,16 +88,97 @@ type gstate struct {
 
 type ttKey struct{ a, b, c uint64 }
 
-// The transposition table is emptied when it reaches ttMax entries (about
-// 50 MB), and not pooled beyond ttKeep.
-const (
-	ttMax  = 1 << 20
-	ttKeep = 1 << 14
-)
-
 type ttEntry struct {
 	v     int64
 	exact bool // else v is a lower bound
+}
+
+// transTable is the transposition table: open addressing over a power of
+// two of slots, each key looked for in ttProbe slots from its hash. It
+// doubles while it fills, up to ttMax slots (40 MB); full, a new key takes
+// the place of the first slot of its probe, so memory stays bounded and
+// the table keeps the newest positions. It is not pooled beyond ttKeep
+// slots.
+type transTable struct {
+	slots []ttSlot
+	shift uint // 64 less the bits of a slot index
+	n     int  // keys stored
+}
+
+type ttSlot struct {
+	key  ttKey
+	e    ttEntry
+	used bool
+}
+
+const (
+	ttMin   = 1 << 12
+	ttMax   = 1 << 20
+	ttKeep  = 1 << 14
+	ttProbe = 4
+)
+
+// reset empties t, allocating its first slots.
+func (t *transTable) reset() {
+	if t.slots == nil {
+		t.slots = make([]ttSlot, ttMin)
+	}
+	clear(t.slots)
+	t.shift = uint(64 - bits.TrailingZeros(uint(len(t.slots))))
+	t.n = 0
+}
+
+func (t *transTable) home(k ttKey) int {
+	h := (k.a*0x9E3779B97F4A7C15 ^ k.b*0xC2B2AE3D27D4EB4F ^ k.c*0x165667B19E3779F9) >> t.shift
+	return int(h)
+}
+
+// get returns the entry of k, if t holds one.
+func (t *transTable) get(k ttKey) (ttEntry, bool) {
+	mask := len(t.slots) - 1
+	for i, h := 0, t.home(k); i < ttProbe; i, h = i+1, (h+1)&mask {
+		s := &t.slots[h]
+		if !s.used {
+			break
+		}
+		if s.key == k {
+			return s.e, true
+		}
+	}
+	return ttEntry{}, false
+}
+
+// put stores e for k.
+func (t *transTable) put(k ttKey, e ttEntry) {
+	if t.n >= len(t.slots)/2 && len(t.slots) < ttMax {
+		t.grow()
+	}
+	mask := len(t.slots) - 1
+	home := t.home(k)
+	for i, h := 0, home; i < ttProbe; i, h = i+1, (h+1)&mask {
+		s := &t.slots[h]
+		if !s.used || s.key == k {
+			if !s.used {
+				t.n++
+			}
+			*s = ttSlot{k, e, true}
+			return
+		}
+	}
+	t.slots[home] = ttSlot{k, e, true}
+}
+
+// grow doubles the slots, keeping the entries that find room.
+func (t *transTable) grow() {
+	old := t.slots
+	t.slots = make([]ttSlot, 2*len(old))
+	t.shift--
+	t.n = 0
+	for i := range old {
+		if old[i].used {
+			t.put(old[i].key, old[i].e)
+		}
+	}
 }
 
 type general struct {
@@ -119,7 +200,7 @@ type general struct {
 	opts  []option
 	tabs  []gtab
 	useTT bool
-	tt    map[ttKey]ttEntry
+	tt    transTable
 
 	watch
 
@@ -202,8 +283,8 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 
 // release puts g back in the pool, without a big transposition table.
 func (g *general) release() {
-	if len(g.tt) > ttKeep {
-		g.tt = nil
+	if len(g.tt.slots) > ttKeep {
+		g.tt = transTable{}
 	}
 	generalPool.Put(g)
 }
@@ -340,10 +421,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	g.useTT = (tt == ttOn || tt == ttAuto && len(p.hand) > 16) &&
 		maxCount <= 3 && len(g.tabs) <= 32 && p.jokers < 1<<16
 	if g.useTT {
-		if g.tt == nil {
-			g.tt = make(map[ttKey]ttEntry, 1024)
-		}
-		clear(g.tt)
+		g.tt.reset()
 	}
 	return nil
 }
@@ -478,7 +556,7 @@ func (g *general) search(beta int64) int64 {
 	var key ttKey
 	if g.useTT {
 		key = g.key()
-		if e, ok := g.tt[key]; ok {
+		if e, ok := g.tt.get(key); ok {
 			v := fw + e.v
 			if e.exact || v >= beta {
 				g.st = saved
@@ -525,10 +603,7 @@ func (g *general) search(beta int64) int64 {
 		return infinity
 	}
 	if g.useTT {
-		if len(g.tt) >= ttMax {
-			clear(g.tt)
-		}
-		g.tt[key] = ttEntry{v: best - fw, exact: best < beta}
+		g.tt.put(key, ttEntry{v: best - fw, exact: best < beta})
 	}
 	g.st = saved
 	return best
@@ -1268,7 +1343,7 @@ func (g *general) countCards() {
 	}
 	g.wJ, g.neg = 1, false
 	if g.useTT {
-		clear(g.tt)
+		g.tt.reset()
 	}
 	g.st = g.init
 }
