@@ -54,7 +54,7 @@ func limitsText(s *scoresheets.Sheet) string {
 		parts = append(parts, "no target")
 	}
 	if s.RoundLimit > 0 {
-		parts = append(parts, fmt.Sprintf("%d rounds at most", s.RoundLimit))
+		parts = append(parts, fmt.Sprintf("%d %s at most", s.RoundLimit, plural(s.RoundLimit, "round", "rounds")))
 	}
 	return strings.Join(parts, ", ")
 }
