@@ -51,7 +51,10 @@ func runEnv(ctx context.Context, args []string, getenv func(string) string, stdi
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(context.WithValue(ctx, appKey{}, a))
+	err := unknownBeforeHelp(root, args)
+	if err == nil {
+		err = root.ExecuteContext(context.WithValue(ctx, appKey{}, a))
+	}
 	if err != nil && err.Error() != "" {
 		msg := err.Error()
 		if _, ok := err.(*failure); !ok {
@@ -208,6 +211,33 @@ func parentCmd(c *cobra.Command) {
 	}
 }
 
+// unknownBeforeHelp refuses a word that is none of the commands of the
+// command it follows when --help is asked too ('rummy match shwo --help'):
+// cobra prints the help of 'rummy match' for it, and exits 0, before any
+// command of rummy's sees the word.
+func unknownBeforeHelp(root *cobra.Command, args []string) error {
+	help := false
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" || strings.HasPrefix(a, "--help=") {
+			help = true
+		}
+	}
+	if !help {
+		return nil
+	}
+	c, _, err := root.Find(args)
+	if err != nil || !c.HasSubCommands() {
+		return nil
+	}
+	if word := firstWord(c, args); word != "" {
+		return unknownCommand(c, word)
+	}
+	return nil
+}
+
 // unknownCommand says that word is none of cmd's commands, suggesting the
 // nearest.
 func unknownCommand(cmd *cobra.Command, word string) error {
@@ -362,9 +392,11 @@ func newVersionCmd(io *app) *cobra.Command {
 		Example: `  rummy version
   rummy --version`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintf(io.Out, "rummy %s\n", version())
-			return err
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runVersion(cmd.Context(), io) },
 	}
+}
+
+func runVersion(ctx context.Context, io *app) error {
+	_, err := fmt.Fprintf(io.Out, "rummy %s\n", version())
+	return err
 }
