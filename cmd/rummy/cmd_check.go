@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -47,7 +48,7 @@ A joker may name the card it stands for: "7H 8H JK=9H".
   rummy check --json "5D JK 7D" --variant rummy500`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.melds = args
-			return runCheck(io, o)
+			return runCheck(cmd.Context(), io, o)
 		},
 	}
 	o.variantFlags.add(c)
@@ -78,7 +79,7 @@ type checkJSON struct {
 	Melds   []meldJSON `json:"melds"`
 }
 
-func runCheck(io *app, o *checkOptions) error {
+func runCheck(ctx context.Context, io *app, o *checkOptions) error {
 	s, v, rules, err := judgeRules(io, &o.variantFlags, &o.playersFlag)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -43,7 +44,7 @@ func newConfigShowCmd(io *app) *cobra.Command {
 		Example: `  rummy config show
   rummy config show --variant rummy500 --json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return runConfigShow(io, o) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runConfigShow(cmd.Context(), io, o) },
 	}
 	c.Flags().String("variant", "", "the variant to play")
 	c.Flags().Var(&o.players, "players", "the usual players, comma-separated")
@@ -57,7 +58,7 @@ type settingJSON struct {
 	Source string `json:"source"`
 }
 
-func runConfigShow(io *app, o *configShowOptions) error {
+func runConfigShow(ctx context.Context, io *app, o *configShowOptions) error {
 	s, err := io.loadSettings()
 	if err != nil {
 		return err
@@ -126,14 +127,14 @@ func newConfigInitCmd(io *app) *cobra.Command {
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.file, _ = configFile(cmd.Flags(), io.getenv)
-			return runConfigInit(io, o)
+			return runConfigInit(cmd.Context(), io, o)
 		},
 	}
 	c.Flags().BoolVar(&o.force, "force", false, "replace an existing config file")
 	return c
 }
 
-func runConfigInit(io *app, o *configInitOptions) error {
+func runConfigInit(ctx context.Context, io *app, o *configInitOptions) error {
 	f := o.file
 	if f == "" {
 		return cannot("config init: no config folder (set HOME or RUMMY_CONFIG)")

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"slices"
 	"strings"
 	"time"
@@ -199,10 +201,18 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 		return cannot("%s", strings.Join(bad, "\nrummy: "))
 	}
 
+	// Ctrl-C stops the search with the best play found so far, as
+	// --timeout does, rather than killing rummy with nothing said.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+	defer stop()
 	w := bufio.NewWriter(io.Out)
 	defer w.Flush()
 	var stopped []string
-	for _, j := range jobs {
+	for k, j := range jobs {
+		if k > 0 && ctx.Err() != nil {
+			stopped = append(stopped, fmt.Sprintf("interrupted: %d of %d hands not searched", len(jobs)-k, len(jobs)))
+			break
+		}
 		a, up, err := arrangeWithin(ctx, io.streams, rules, j.hand, table, o.timeout)
 		if err != nil {
 			return cannot("%v", err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,13 +31,13 @@ MANPATH or give a page to man: man ./DIR/rummy-check.1.
 		Args: exactArgs(1, "the folder DIR to write the pages into"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.dir = args[0]
-			return runMan(io, cmd.Root(), o)
+			return runMan(cmd.Context(), io, cmd.Root(), o)
 		},
 	}
 	return c
 }
 
-func runMan(io *app, root *cobra.Command, o *manOptions) error {
+func runMan(ctx context.Context, io *app, root *cobra.Command, o *manOptions) error {
 	if err := os.MkdirAll(o.dir, 0o755); err != nil {
 		return cannot("man: %v", err)
 	}

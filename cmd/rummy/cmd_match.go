@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -378,7 +379,7 @@ The match is saved in the data folder and becomes the current match, unless
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.targetSet = cmd.Flags().Changed("target")
-			return runMatchNew(io, o)
+			return runMatchNew(cmd.Context(), io, o)
 		},
 	}
 	o.variantFlags.add(c)
@@ -391,7 +392,7 @@ The match is saved in the data folder and becomes the current match, unless
 	return c
 }
 
-func runMatchNew(io *app, o *matchNewOptions) error {
+func runMatchNew(ctx context.Context, io *app, o *matchNewOptions) error {
 	s, v, err := o.settingsAndVariant(io)
 	if err != nil {
 		return err
@@ -449,14 +450,14 @@ type roundOptions struct {
 	n    int // the round edit replaces
 }
 
-func newRoundCmd(io *app, use string, run func(*app, *roundOptions) error) (*cobra.Command, *roundOptions) {
+func newRoundCmd(io *app, use string, run func(context.Context, *app, *roundOptions) error) (*cobra.Command, *roundOptions) {
 	o := &roundOptions{}
 	c := &cobra.Command{
 		Use:  use,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.changed = cmd.Flags().Changed
-			return run(io, o)
+			return run(cmd.Context(), io, o)
 		},
 	}
 	addFileFlag(c, &o.file)
@@ -501,7 +502,9 @@ hand is --stalemate.
 	return c
 }
 
-func runMatchRound(io *app, o *roundOptions) error { return io.record(o.file, o.round, o.json) }
+func runMatchRound(ctx context.Context, io *app, o *roundOptions) error {
+	return io.record(o.file, o.round, o.json)
+}
 
 func newMatchEditCmd(io *app) *cobra.Command {
 	c, o := newRoundCmd(io, "edit N [round flags]", runMatchEdit)
@@ -537,7 +540,7 @@ before and after; the audit trail keeps the old round.
 	return c
 }
 
-func runMatchEdit(io *app, o *roundOptions) error {
+func runMatchEdit(ctx context.Context, io *app, o *roundOptions) error {
 	if o.from != "" {
 		return io.edit(o.file, o.n, o.round, o.json)
 	}
@@ -553,44 +556,29 @@ type fileOptions struct {
 	json bool
 }
 
-func newFileCmd(io *app, use string, run func(*app, *fileOptions) error) (*cobra.Command, *fileOptions) {
+func newFileCmd(io *app, use string, run func(context.Context, *app, *fileOptions) error) (*cobra.Command, *fileOptions) {
 	o := &fileOptions{}
 	c := &cobra.Command{
 		Use:  use,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return run(io, o) },
+		RunE: func(cmd *cobra.Command, args []string) error { return run(cmd.Context(), io, o) },
 	}
 	addFileFlag(c, &o.file)
 	addJSONFlag(c, &o.json)
 	return c, o
 }
 
+// matchShowOptions are the options of 'rummy match show [N]'.
+type matchShowOptions struct {
+	*fileOptions
+	round          int // 0 for the whole match
+	noChart, audit bool
+}
+
 func newMatchShowCmd(io *app) *cobra.Command {
-	var noChart, audit bool
-	round := 0
-	c, _ := newFileCmd(io, "show [N]", func(io *app, o *fileOptions) error {
-		_, sh, err := io.openMatch(o.file)
-		if err != nil {
-			return err
-		}
-		if round > 0 {
-			if o.json {
-				return cannot("show %d: --json shows the whole match; leave out N", round)
-			}
-			out, err := io.output()
-			if err != nil {
-				return err
-			}
-			if err := scoresheets.ShowRound(sh, io.Out, round, out.symbols); err != nil {
-				return cannot("show: %v", err)
-			}
-			return nil
-		}
-		if o.json {
-			return scoresheets.ShowJSON(sh, io.Out)
-		}
-		return scoresheets.Show(sh, io.Out, scoresheets.ShowOptions{NoChart: noChart, Audit: audit})
-	})
+	o := &matchShowOptions{}
+	c, fo := newFileCmd(io, "show [N]", func(ctx context.Context, io *app, _ *fileOptions) error { return runMatchShow(ctx, io, o) })
+	o.fileOptions = fo
 	c.Args = func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
 			return nil
@@ -602,10 +590,10 @@ func newMatchShowCmd(io *app) *cobra.Command {
 		if err != nil || n < 1 {
 			return cannot("show: %q is not a round number: give the round's number, as in 'rummy match show 2'", args[0])
 		}
-		round = n
+		o.round = n
 		return nil
 	}
-	c.Flags().BoolVar(&audit, "audit", false, "add the audit trail: every change, oldest first")
+	c.Flags().BoolVar(&o.audit, "audit", false, "add the audit trail: every change, oldest first")
 	c.Short = "Show the rounds, running totals, chart, next dealer and winner; or round N"
 	c.Long = "Show the match: its rounds, the running totals with a chart of them, the next\ndealer and, once it is over, the winner; players who joined or left; with\n--audit, every change. 'rummy match show N' shows round N as entered (melds\nnumbered, lay-offs, hands), the referee's verdict, the scores and the totals\nafter it.\n\n" +
 		exitHelp("when shown", "", "when the match file cannot be read")
@@ -614,12 +602,36 @@ func newMatchShowCmd(io *app) *cobra.Command {
   rummy match show --audit
   rummy match show --file examples/rummy500-match.yaml
   rummy match show --json`
-	c.Flags().BoolVar(&noChart, "no-chart", false, "leave out the chart of running totals")
+	c.Flags().BoolVar(&o.noChart, "no-chart", false, "leave out the chart of running totals")
 	return c
 }
 
+func runMatchShow(ctx context.Context, io *app, o *matchShowOptions) error {
+	_, sh, err := io.openMatch(o.file)
+	if err != nil {
+		return err
+	}
+	if o.round > 0 {
+		if o.json {
+			return cannot("show %d: --json shows the whole match; leave out N", o.round)
+		}
+		out, err := io.output()
+		if err != nil {
+			return err
+		}
+		if err := scoresheets.ShowRound(sh, io.Out, o.round, out.symbols); err != nil {
+			return cannot("show: %v", err)
+		}
+		return nil
+	}
+	if o.json {
+		return scoresheets.ShowJSON(sh, io.Out)
+	}
+	return scoresheets.Show(sh, io.Out, scoresheets.ShowOptions{NoChart: o.noChart, Audit: o.audit})
+}
+
 func newMatchUndoCmd(io *app) *cobra.Command {
-	c, _ := newFileCmd(io, "undo", func(io *app, o *fileOptions) error { return io.undo(o.file, o.json) })
+	c, _ := newFileCmd(io, "undo", func(ctx context.Context, io *app, o *fileOptions) error { return io.undo(o.file, o.json) })
 	c.Short = "Remove the last round (the audit trail keeps what it was)"
 	c.Long = "Remove the last round; the audit trail in the file keeps what it was.\n\n" +
 		exitHelp("when removed", "when the players ended the match (edit a round instead)", "when there is no round or the file cannot be read")
@@ -629,7 +641,9 @@ func newMatchUndoCmd(io *app) *cobra.Command {
 
 func newMatchEndCmd(io *app) *cobra.Command {
 	var yes bool
-	c, _ := newFileCmd(io, "end", func(io *app, o *fileOptions) error { return io.endAsking(o.file, yes, o.json) })
+	c, _ := newFileCmd(io, "end", func(ctx context.Context, io *app, o *fileOptions) error {
+		return io.endAsking(ctx, o.file, yes, o.json)
+	})
 	c.Short = "Close the match as it stands: the players agree to stop"
 	c.Long = `Close the match as it stands, because the players agree to stop. The best
 total wins; a tie is shared. On a terminal it asks first; --yes ends without
@@ -660,7 +674,7 @@ func newMatchListCmd(io *app) *cobra.Command {
 		Example: `  rummy match list
   rummy match list --dir examples --json`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return runMatchList(io, o) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runMatchList(cmd.Context(), io, o) },
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the folder to list (default: the data folder's matches)")
 	addJSONFlag(c, &o.json)
@@ -681,7 +695,7 @@ type summaryJSON struct {
 	Skipped  string         `json:"skipped,omitempty"` // why the file is not listed as a match
 }
 
-func runMatchList(io *app, o *matchListOptions) error {
+func runMatchList(ctx context.Context, io *app, o *matchListOptions) error {
 	f, err := io.folder()
 	if err != nil {
 		return err
@@ -749,7 +763,7 @@ prints a match of up to 20 rounds on one A4 or Letter sheet.
   rummy match export --format markdown --file examples/kids-match.yaml
   rummy match export --format html --file examples/basic-match.yaml -o basic.html`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return runMatchExport(io, o) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runMatchExport(cmd.Context(), io, o) },
 	}
 	addFileFlag(c, &o.file)
 	c.Flags().StringVar(&o.format, "format", "", "csv, json, markdown or html")
@@ -758,7 +772,7 @@ prints a match of up to 20 rounds on one A4 or Letter sheet.
 	return c
 }
 
-func runMatchExport(io *app, o *matchExportOptions) error {
+func runMatchExport(ctx context.Context, io *app, o *matchExportOptions) error {
 	if !slices.Contains(scoresheets.ExportFormats, o.format) {
 		return cannot("export: --format %q: choose %s, as in --format csv", o.format, orList(scoresheets.ExportFormats))
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -22,7 +23,7 @@ import (
 // confirm asks a yes-or-no question on a terminal before a change that is
 // hard to take back; yes (--yes) answers it. Without a terminal to ask on
 // it refuses to guess, naming --yes.
-func (a *app) confirm(what, question string, yes bool) error {
+func (a *app) confirm(ctx context.Context, what, question string, yes bool) error {
 	if yes {
 		return nil
 	}
@@ -33,7 +34,7 @@ func (a *app) confirm(what, question string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	ok, err := yesNo(newPrompter(a.streams, false, promptColour(a.streams, s)), question, false)
+	ok, err := yesNo(newPrompter(ctx, a.streams, false, promptColour(a.streams, s)), question, false)
 	if err != nil {
 		return cannot("%s: %v; nothing changed", what, err)
 	}
@@ -44,7 +45,7 @@ func (a *app) confirm(what, question string, yes bool) error {
 }
 
 // endAsking ends the match after asking, unless yes.
-func (a *app) endAsking(file string, yes, asJSON bool) error {
+func (a *app) endAsking(ctx context.Context, file string, yes, asJSON bool) error {
 	if !yes {
 		_, sh, err := a.openMatch(file)
 		if err != nil {
@@ -55,7 +56,7 @@ func (a *app) endAsking(file string, yes, asJSON bool) error {
 		}
 		st := sh.Standing()
 		q := fmt.Sprintf("End the match after round %d? %s would win (rummy match reopen takes it back)", len(sh.Rounds), joinNames(st.Leaders))
-		if err := a.confirm("match end", q, false); err != nil {
+		if err := a.confirm(ctx, "match end", q, false); err != nil {
 			return err
 		}
 	}
@@ -63,7 +64,7 @@ func (a *app) endAsking(file string, yes, asJSON bool) error {
 }
 
 func newMatchReopenCmd(io *app) *cobra.Command {
-	c, _ := newFileCmd(io, "reopen", func(io *app, o *fileOptions) error {
+	c, _ := newFileCmd(io, "reopen", func(ctx context.Context, io *app, o *fileOptions) error {
 		return io.change(o.file, "reopen", o.json, func(sh *scoresheets.Sheet) (int, error) {
 			return len(sh.Rounds), sh.Reopen(time.Time{})
 		})
@@ -199,7 +200,10 @@ func totalsLine(players []string, totals map[string]int) string {
 
 // --- match use
 
+type matchUseOptions struct{ match string } // a NAME or FILE
+
 func newMatchUseCmd(io *app) *cobra.Command {
+	o := &matchUseOptions{}
 	c := &cobra.Command{
 		Use:   "use NAME|FILE",
 		Short: "Make a match the current one",
@@ -212,17 +216,20 @@ or the NAME of a match in the data folder as 'rummy match list' shows it
   rummy match use 2026-03-14-193000-ann-bob
   rummy match use tuesday.yaml`,
 		Args: exactArgs(1, "the NAME or FILE of a match"),
-		RunE: func(cmd *cobra.Command, args []string) error { return runMatchUse(io, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.match = args[0]
+			return runMatchUse(cmd.Context(), io, o)
+		},
 	}
 	return c
 }
 
-func runMatchUse(io *app, arg string) error {
+func runMatchUse(ctx context.Context, io *app, o *matchUseOptions) error {
 	f, err := io.folder()
 	if err != nil {
 		return err
 	}
-	path, err := findMatch(f, arg)
+	path, err := findMatch(f, o.match)
 	if err != nil {
 		return err
 	}
@@ -317,9 +324,17 @@ func warnUnfinished(io *app, players []string) {
 var exitsSeats = exitHelp("when changed", "when the match is over or the rules refuse the change (too few or too many players)",
 	"when a name is unknown or not a valid name, or the file cannot be read; either way nothing is written")
 
+// seatOptions are the options of 'rummy match rename', 'join' and 'leave'.
+type seatOptions struct {
+	fileOptions
+	what  string   // the command's name
+	args  []string // the names it was given
+	after string   // join's --after
+	fn    func(sh *scoresheets.Sheet, args []string, after string) error
+}
+
 func newSeatCmd(io *app, use, short, long, example string, args int, what string, fn func(sh *scoresheets.Sheet, args []string, after string) error) *cobra.Command {
-	o := &fileOptions{}
-	var after string
+	o := &seatOptions{what: strings.Fields(use)[0], fn: fn}
 	c := &cobra.Command{
 		Use:     use,
 		Short:   short,
@@ -327,18 +342,22 @@ func newSeatCmd(io *app, use, short, long, example string, args int, what string
 		Example: example,
 		Args:    exactArgs(args, what),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := strings.Fields(cmd.Use)[0]
-			return io.change(o.file, name, o.json, func(sh *scoresheets.Sheet) (int, error) {
-				return len(sh.Rounds), seatError(fn(sh, args, after))
-			})
+			o.args = args
+			return runSeat(cmd.Context(), io, o)
 		},
 	}
 	addFileFlag(c, &o.file)
 	addJSONFlag(c, &o.json)
-	if strings.HasPrefix(use, "join") {
-		c.Flags().StringVar(&after, "after", "", "seat the new player after this `PLAYER` in seating order (default: after the last)")
+	if o.what == "join" {
+		c.Flags().StringVar(&o.after, "after", "", "seat the new player after this `PLAYER` in seating order (default: after the last)")
 	}
 	return c
+}
+
+func runSeat(ctx context.Context, io *app, o *seatOptions) error {
+	return io.change(o.file, o.what, o.json, func(sh *scoresheets.Sheet) (int, error) {
+		return len(sh.Rounds), seatError(o.fn(sh, o.args, o.after))
+	})
 }
 
 // seatError maps a refused seat change: a bad name cannot be judged, too

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -80,7 +81,7 @@ round' instead.
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.changed = cmd.Flags().Changed
-			return runPlay(io, o)
+			return runPlay(cmd.Context(), io, o)
 		},
 	}
 	o.variantFlags.add(c)
@@ -138,7 +139,7 @@ func (ss *session) stopOn(why string) error {
 	return nil
 }
 
-func runPlay(io *app, o *playOptions) error {
+func runPlay(ctx context.Context, io *app, o *playOptions) error {
 	s, err := io.loadSettings()
 	if err != nil {
 		return err
@@ -146,7 +147,7 @@ func runPlay(io *app, o *playOptions) error {
 	colour := io.errTTY && promptColour(io.streams, s)
 	ss := &session{
 		io: io, o: o, s: s,
-		ask:  newPrompter(io.streams, io.global.noInput, colour),
+		ask:  newPrompter(ctx, io.streams, io.global.noInput, colour),
 		mark: output{io: io.streams, symbols: !s.ASCII && utf8Locale(io.getenv), colour: colour},
 	}
 	err = ss.play()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ docs/rules.md is the whole rule book.
 				o.variant = args[0]
 			}
 			o.variantSet = cmd.Flags().Changed("variant")
-			return runRules(io, o)
+			return runRules(cmd.Context(), io, o)
 		},
 	}
 	o.variantFlags.add(c)
@@ -71,7 +72,7 @@ type rulesJSON struct {
 	Sections    []variants.Section `json:"sections"`
 }
 
-func runRules(io *app, o *rulesOptions) error {
+func runRules(ctx context.Context, io *app, o *rulesOptions) error {
 	s, err := io.loadSettings()
 	if err != nil {
 		return err

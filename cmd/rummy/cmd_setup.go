@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -30,7 +31,7 @@ is how many play, or their names; without it, the config file's players.
   rummy setup --players 5 --variant rummy500 --json
   rummy setup --variant gin`,
 		Args: noArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return runSetup(io, o) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runSetup(cmd.Context(), io, o) },
 	}
 	o.variantFlags.add(c)
 	c.Flags().Var(&o.players, "players", "how many play, or their names (default: the config's players)")
@@ -54,7 +55,7 @@ type setupJSON struct {
 	Rotation string `json:"rotation"`
 }
 
-func runSetup(io *app, o *setupOptions) error {
+func runSetup(ctx context.Context, io *app, o *setupOptions) error {
 	s, v, err := o.settingsAndVariant(io)
 	if err != nil {
 		return err

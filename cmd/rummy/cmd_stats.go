@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	goio "io"
@@ -62,7 +63,7 @@ stderr.
   rummy stats --dir examples`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runStats(io, o)
+			return runStats(cmd.Context(), io, o)
 		},
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the folder of match files (default: the data folder's matches)")
@@ -120,7 +121,7 @@ type headToHeadJSON struct {
 	Won      [2]int    `json:"won"`
 }
 
-func runStats(io *app, o *statsOptions) error {
+func runStats(ctx context.Context, io *app, o *statsOptions) error {
 	if !slices.Contains(statsFormats, o.format) {
 		return cannot("stats: --format %q: choose %s", o.format, orList(statsFormats))
 	}

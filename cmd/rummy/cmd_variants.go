@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"text/tabwriter"
 
@@ -37,7 +38,7 @@ func newVariantsListCmd(io *app) *cobra.Command {
 		Long:    "List the built-in variants: name, title and description.\n\n" + exitHelp("when listed", "", "on a bad flag"),
 		Example: `  rummy variants list --json`,
 		Args:    noArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return runVariantsList(io, o) },
+		RunE:    func(cmd *cobra.Command, args []string) error { return runVariantsList(cmd.Context(), io, o) },
 	}
 	addJSONFlag(c, &o.json)
 	return c
@@ -49,7 +50,7 @@ type builtinJSON struct {
 	Description string `json:"description"`
 }
 
-func runVariantsList(io *app, o *variantsListOptions) error {
+func runVariantsList(ctx context.Context, io *app, o *variantsListOptions) error {
 	var list []builtinJSON
 	for _, n := range variants.Builtins() {
 		v, err := variants.Builtin(n)
@@ -93,7 +94,7 @@ func newVariantsShowCmd(io *app) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.name = args[0]
-			return runVariantsShow(io, o)
+			return runVariantsShow(cmd.Context(), io, o)
 		},
 	}
 	c.Flags().StringArrayVar(&o.rules, "rule", nil, "change one rule, as KEY=VALUE (repeatable)")
@@ -101,7 +102,7 @@ func newVariantsShowCmd(io *app) *cobra.Command {
 	return c
 }
 
-func runVariantsShow(io *app, o *variantsShowOptions) error {
+func runVariantsShow(ctx context.Context, io *app, o *variantsShowOptions) error {
 	v, err := o.load(settings{Variant: o.name})
 	if err != nil {
 		return err
@@ -141,7 +142,10 @@ func jsonKeys(x any) any {
 	return x
 }
 
+type variantsValidateOptions struct{ file string }
+
 func newVariantsValidateCmd(io *app) *cobra.Command {
+	o := &variantsValidateOptions{}
 	return &cobra.Command{
 		Use:   "validate FILE",
 		Short: "Check a variant file and report every problem as file:line: message",
@@ -152,11 +156,15 @@ file:line: message.
 ` + exitHelp("when the file is valid", "", "when it has problems or cannot be read"),
 		Example: `  rummy variants validate examples/house-rules.yaml`,
 		Args:    exactArgs(1, "one variant FILE"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runVariantsValidate(io, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.file = args[0]
+			return runVariantsValidate(cmd.Context(), io, o)
+		},
 	}
 }
 
-func runVariantsValidate(io *app, file string) error {
+func runVariantsValidate(ctx context.Context, io *app, o *variantsValidateOptions) error {
+	file := o.file
 	v, err := variants.LoadFile(file)
 	if err != nil {
 		// Every problem, one a line as file:line: message, and no

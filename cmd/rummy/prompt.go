@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -38,6 +39,15 @@ type noAnswer struct {
 	why      string // "the input ended"
 }
 
+// interrupted is the *noAnswer of a question not asked because ctx is done
+// (the command was interrupted), or nil.
+func interrupted(ctx context.Context, question string) error {
+	if ctx == nil || ctx.Err() == nil {
+		return nil
+	}
+	return &noAnswer{question: question, why: "interrupted"}
+}
+
 func (e *noAnswer) Error() string {
 	return fmt.Sprintf("no answer to %q: %s", e.question, e.why)
 }
@@ -46,7 +56,7 @@ func (e *noAnswer) Error() string {
 // promptui when both stdin and stderr are terminals (promptui on a pipe
 // loses every answer but the first), and line by line otherwise. colour
 // says whether promptui may colour its prompts.
-func newPrompter(io *streams, noInput bool, colour bool) prompter {
+func newPrompter(ctx context.Context, io *streams, noInput bool, colour bool) prompter {
 	if noInput {
 		return refusePrompter{io: io, why: "--no-input"}
 	}
@@ -54,9 +64,9 @@ func newPrompter(io *streams, noInput bool, colour bool) prompter {
 		return refusePrompter{io: io, why: "CI=" + io.getenv("CI")}
 	}
 	if io.inTTY && io.errTTY {
-		return newPromptuiPrompter(io, colour)
+		return newPromptuiPrompter(ctx, io, colour)
 	}
-	return newLinePrompter(io)
+	return newLinePrompter(ctx, io)
 }
 
 // promptColour reports whether prompts on stderr may be coloured: not

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 // terminal whose stderr is not one. It reads no further than the answer it
 // needs.
 type linePrompter struct {
+	ctx  context.Context // done: ask nothing more
 	in   *bufio.Reader
 	err  io.Writer
 	echo bool // write each answer after its prompt, so a log reads as a dialogue
@@ -25,8 +27,8 @@ type linePrompter struct {
 	answer string // its answer
 }
 
-func newLinePrompter(st *streams) *linePrompter {
-	return &linePrompter{in: bufio.NewReader(st.In), err: st.Err, echo: !st.inTTY, strict: !st.inTTY}
+func newLinePrompter(ctx context.Context, st *streams) *linePrompter {
+	return &linePrompter{ctx: ctx, in: bufio.NewReader(st.In), err: st.Err, echo: !st.inTTY, strict: !st.inTTY}
 }
 
 // badAnswer is an answer refused where it cannot be asked again: the input
@@ -55,6 +57,9 @@ func (p *linePrompter) refused(why string) error {
 // *noAnswer naming the question.
 func (p *linePrompter) line(question string) (string, error) {
 	p.last = question
+	if err := interrupted(p.ctx, question); err != nil {
+		return "", err
+	}
 	s, err := p.in.ReadString('\n')
 	if s != "" {
 		p.lines++

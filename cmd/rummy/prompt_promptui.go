@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,13 +21,14 @@ import (
 // and its cursor code races, so the tests that drive it run a built binary
 // under a pseudo-terminal, outside the -race run (play_pty_test.go).
 type promptuiPrompter struct {
+	ctx    context.Context // done: ask nothing more
 	in     io.ReadCloser
 	out    noBell
 	prompt promptui.PromptTemplates
 	menu   promptui.SelectTemplates
 }
 
-func newPromptuiPrompter(st *streams, colour bool) *promptuiPrompter {
+func newPromptuiPrompter(ctx context.Context, st *streams, colour bool) *promptuiPrompter {
 	funcs := promptui.FuncMap
 	if !colour {
 		// Same names, no escape codes: promptui's templates call them.
@@ -37,6 +39,7 @@ func newPromptuiPrompter(st *streams, colour bool) *promptuiPrompter {
 	}
 	ask := `{{ "?" | blue }} {{ . | bold }}: `
 	return &promptuiPrompter{
+		ctx: ctx,
 		in:  io.NopCloser(st.In), // promptui closes its input after each question
 		out: noBell{st.Err},
 		prompt: promptui.PromptTemplates{
@@ -57,6 +60,9 @@ func newPromptuiPrompter(st *streams, colour bool) *promptuiPrompter {
 }
 
 func (p *promptuiPrompter) Ask(label, def string) (string, error) {
+	if err := interrupted(p.ctx, label); err != nil {
+		return "", err
+	}
 	tpl := p.prompt // promptui writes its parsed templates into the struct
 	q := promptui.Prompt{Label: label, Default: def, AllowEdit: true, Templates: &tpl, Stdin: p.in, Stdout: p.out}
 	s, err := q.Run()
@@ -72,6 +78,9 @@ func (p *promptuiPrompter) Ask(label, def string) (string, error) {
 // Retry asks label again with the refused answer typed in the field, for
 // the person to correct rather than type again. An emptied field is "".
 func (p *promptuiPrompter) Retry(label, typed string) (string, error) {
+	if err := interrupted(p.ctx, label); err != nil {
+		return "", err
+	}
 	tpl := p.prompt
 	q := promptui.Prompt{Label: label, Default: typed, AllowEdit: true, Templates: &tpl, Stdin: p.in, Stdout: p.out}
 	s, err := q.Run()
@@ -82,6 +91,9 @@ func (p *promptuiPrompter) Retry(label, typed string) (string, error) {
 }
 
 func (p *promptuiPrompter) Choose(label string, items []string, def int) (int, error) {
+	if err := interrupted(p.ctx, label); err != nil {
+		return 0, err
+	}
 	tpl := p.menu
 	numbered := make([]string, len(items))
 	for i, it := range items {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func TestPick(t *testing.T) {
 
 func newTestLinePrompter(in string) (*linePrompter, *bytes.Buffer) {
 	var errb bytes.Buffer
-	return newLinePrompter(&streams{In: strings.NewReader(in), Err: &errb}), &errb
+	return newLinePrompter(context.Background(), &streams{In: strings.NewReader(in), Err: &errb}), &errb
 }
 
 func TestLinePrompter(t *testing.T) {
@@ -109,23 +110,23 @@ func TestNoBell(t *testing.T) {
 func TestNewPrompter(t *testing.T) {
 	env := map[string]string{}
 	st := &streams{In: strings.NewReader(""), Err: &bytes.Buffer{}, getenv: func(k string) string { return env[k] }}
-	if _, ok := newPrompter(st, true, false).(refusePrompter); !ok {
+	if _, ok := newPrompter(context.Background(), st, true, false).(refusePrompter); !ok {
 		t.Error("--no-input: want the refusal")
 	}
 	env["CI"] = "true"
-	if _, ok := newPrompter(st, false, false).(refusePrompter); !ok {
+	if _, ok := newPrompter(context.Background(), st, false, false).(refusePrompter); !ok {
 		t.Error("CI=true: want the refusal")
 	}
 	env["CI"] = "false"
-	if _, ok := newPrompter(st, false, false).(*linePrompter); !ok {
+	if _, ok := newPrompter(context.Background(), st, false, false).(*linePrompter); !ok {
 		t.Error("CI=false, not a terminal: want the line reader")
 	}
 	st.inTTY = true
-	if _, ok := newPrompter(st, false, false).(*linePrompter); !ok {
+	if _, ok := newPrompter(context.Background(), st, false, false).(*linePrompter); !ok {
 		t.Error("stdin a terminal, stderr not: want the line reader")
 	}
 	st.errTTY = true
-	if _, ok := newPrompter(st, false, false).(*promptuiPrompter); !ok {
+	if _, ok := newPrompter(context.Background(), st, false, false).(*promptuiPrompter); !ok {
 		t.Error("stdin and stderr terminals: want promptui")
 	}
 }
