@@ -242,3 +242,33 @@ func TestCornersOfMelds(t *testing.T) {
 		}
 	}
 }
+
+// Endings, what rummy play offers besides a player out, are the endings
+// Judge accepts (RULES.md 10.8), for each built-in and the stock keys.
+func TestEndings(t *testing.T) {
+	tests := []struct {
+		name             string
+		v                *variants.Variant
+		stalemate, noOut bool
+	}{
+		{"kids", builtin(t, "kids"), false, false},
+		{"basic", builtin(t, "basic"), true, false},
+		{"rummy500", builtin(t, "rummy500"), false, true},
+		{"basic, stock always rebuilt", with(t, "basic", "stock.reshuffles=-1"), false, false},
+		{"kids, stock rebuilt once", with(t, "kids", "stock.reshuffles=1"), true, false},
+		{"rummy500, checks off", with(t, "rummy500", "checks.round_endings=false"), true, true},
+		{"kids, checks off", with(t, "kids", "checks.round_endings=false"), true, true},
+	}
+	for _, tt := range tests {
+		stalemate, noOut := Endings(tt.v)
+		if stalemate != tt.stalemate || noOut != tt.noOut {
+			t.Errorf("%s: Endings = %v, %v; want %v, %v", tt.name, stalemate, noOut, tt.stalemate, tt.noOut)
+		}
+		for _, r := range []Round{{Stalemate: true}, {}} {
+			want := r.Stalemate && stalemate || !r.Stalemate && noOut
+			if got := !tt.v.Checks.RoundEndings || endingProblem(tt.v, r) == ""; got != want {
+				t.Errorf("%s, stalemate %v: Judge accepts the ending: %v, Endings says %v", tt.name, r.Stalemate, got, want)
+			}
+		}
+	}
+}

@@ -58,6 +58,26 @@ func laidOff(r Round, p string) bool {
 	return false
 }
 
+// Endings says how a round of v may end without a player going out: with
+// a stalemate, with nobody out, both (a house rule that turns the check
+// off, checks.round_endings: false) or neither (RULES.md 10.8), so that
+// rummy play offers only those.
+func Endings(v *variants.Variant) (stalemate, noOut bool) {
+	if !v.Checks.RoundEndings {
+		return true, true
+	}
+	return stockEndings(v)
+}
+
+// stockEndings are the endings the stock rule gives v.
+func stockEndings(v *variants.Variant) (stalemate, noOut bool) {
+	if v.Stock.Reshuffles < 0 {
+		return false, false
+	}
+	meldPoints := v.Scoring.Method == variants.MeldPoints
+	return !meldPoints, meldPoints
+}
+
 // endingProblem says why the round's ending is one the variant does not
 // have, or "" (RULES.md 10.8): every round may end with a player going
 // out; where the stock can run out for good (stock.reshuffles not -1), a
@@ -74,8 +94,7 @@ func endingProblem(v *variants.Variant, r Round) string {
 	if v.Stock.Reshuffles < 0 {
 		return fmt.Sprintf("a round of %s cannot end with %s: its stock is rebuilt from the discards whenever it runs out, so a round ends only with a player going out", v.Name, ending)
 	}
-	wantStalemate := v.Scoring.Method != variants.MeldPoints
-	if r.Stalemate == wantStalemate {
+	if stalemate, noOut := stockEndings(v); r.Stalemate && stalemate || !r.Stalemate && noOut {
 		return ""
 	}
 	return fmt.Sprintf("a round of %s cannot end with %s: when its stock runs out for good the round ends with %s", v.Name, ending, alt)

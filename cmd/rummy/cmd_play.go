@@ -690,9 +690,16 @@ func (ss *session) askRound(sh *scoresheets.Sheet, a *roundAnswers) (*draft, err
 		a.knock = true
 		return d, ss.askKnock(sh, d)
 	}
-	items := append(slices.Clone(d.players),
-		"stalemate: the stock ran out for good, 0 for everyone",
-		"nobody went out: scored as it stands")
+	// Only the endings the variant has (RULES.md 10.8): no stalemate in
+	// kids, no "nobody out" in basic.
+	items := slices.Clone(d.players)
+	stalemate, noOut := referee.Endings(d.v)
+	if stalemate {
+		items = append(items, "stalemate: the stock ran out for good, 0 for everyone")
+	}
+	if noOut {
+		items = append(items, "nobody went out: scored as it stands")
+	}
 	if !a.ended {
 		i, err := ss.ask.Choose(fmt.Sprintf("Round %d, dealt by %s: who went out?", n, sh.Standing().NextDealer), items, -1)
 		if err != nil {
@@ -701,11 +708,11 @@ func (ss *session) askRound(sh *scoresheets.Sheet, a *roundAnswers) (*draft, err
 		a.ended, a.ending = true, i
 	}
 	switch i := a.ending; {
-	case i == len(d.players):
+	case i == len(d.players) && stalemate:
 		d.round.Stalemate = true
 		d.args = []string{"--stalemate"}
 		return d, nil
-	case i > len(d.players):
+	case i >= len(d.players):
 		d.args = append(d.args, "--no-out")
 	default:
 		d.round.Out = d.players[i]
