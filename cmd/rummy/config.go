@@ -278,6 +278,12 @@ func checkConfigFile(data []byte, file string) error {
 					bad(p, "players: each player is a name, got %s", nodeKind[p.Kind])
 				}
 			}
+			if len(val.Content) == 1 {
+				bad(val, "players: one name is no table: give the usual players' names, as in %s", configExample["players"])
+			}
+		case k.Value == "players" && val.Kind == yaml.ScalarNode && len(splitPlayers(val.Value)) == 1:
+			// "players: 4" is not a count: the file names the usual players.
+			bad(val, "players: %s is one name, and one name is no table: give the usual players' names, as in %s", strconv.Quote(yamlfile.Short(val.Value)), configExample["players"])
 		case val.Kind != yaml.ScalarNode:
 			bad(val, "%s: want one value, as in %s, got %s", k.Value, configExample[k.Value], nodeKind[val.Kind])
 		}
