@@ -24,6 +24,10 @@ var ExportFormats = []string{"csv", "json", "markdown", "html"}
 //   - markdown (or md): a table of the rounds with running totals, and the
 //     result;
 //   - html: one self-contained page to print or share (ExportHTML).
+//
+// A player not at the table in a round (joined later, or had left) has no
+// score that round, as in Show: an empty CSV cell, "-" in markdown and HTML,
+// and no key in the round's JSON scores.
 func Export(s *Sheet, format string, w io.Writer) error {
 	switch strings.ToLower(format) {
 	case "csv":
@@ -60,7 +64,7 @@ func exportCSV(s *Sheet, w io.Writer) error {
 		}
 		row := []string{strconv.Itoa(e.Number), cell(e.Dealer), cell(out), rummy}
 		for _, p := range s.Players {
-			row = append(row, strconv.Itoa(e.Scores[p]))
+			row = append(row, roundScore(e, p, strconv.Itoa, ""))
 		}
 		for j := range s.Players {
 			row = append(row, strconv.Itoa(running[i][j]))
@@ -120,7 +124,7 @@ func exportMarkdown(s *Sheet, w io.Writer) error {
 	for i, e := range s.Rounds {
 		fmt.Fprintf(bw, "| %d | %s | %s |", e.Number, mdEscape(e.Dealer), mdEscape(outText(e.Round)))
 		for j, p := range s.Players {
-			fmt.Fprintf(bw, " %s (%d) |", signed(e.Scores[p]), running[i][j])
+			fmt.Fprintf(bw, " %s (%d) |", roundScore(e, p, signed, absent), running[i][j])
 		}
 		bw.WriteString("\n")
 	}

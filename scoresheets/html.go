@@ -124,7 +124,7 @@ func matchPage(s *Sheet) htmlMatch {
 			r.Out = "nobody out"
 		}
 		for j, p := range s.Players {
-			r.Cells = append(r.Cells, htmlCell{Score: scoreText(e.Scores[p]), Total: running[i][j]})
+			r.Cells = append(r.Cells, htmlCell{Score: roundScore(e, p, scoreText, absent), Total: running[i][j]})
 		}
 		m.Rounds = append(m.Rounds, r)
 	}

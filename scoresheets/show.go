@@ -70,11 +70,7 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 	for i, e := range s.Rounds {
 		fmt.Fprintf(bw, "%*d  %s  %s", numW, e.Number, pad(e.Dealer, dealW), pad(outText(e.Round), outW))
 		for j, p := range s.Players {
-			score, ok := e.Scores[p]
-			sc := signed(score)
-			if !ok {
-				sc = "-" // not at the table this round
-			}
+			sc := roundScore(e, p, signed, absent)
 			cell := fmt.Sprintf("%*s %*d", scoreW[j], sc, totalW[j], running[i][j])
 			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
 		}
@@ -229,6 +225,22 @@ func totalsText(players []string, totals map[string]int) string {
 }
 
 func signed(n int) string { return fmt.Sprintf("%+d", n) }
+
+// absent marks, in show, markdown and HTML, the score of a player not at
+// the table that round; CSV leaves the cell empty, and JSON leaves the
+// player out of the round's scores.
+const absent = "-"
+
+// roundScore is p's score in round e as format writes it, or missing when
+// p was not at the table that round (joined later, or had left): every
+// rendering of the rounds says so the same way, never as a score of 0.
+func roundScore(e Entry, p string, format func(int) string, missing string) string {
+	sc, ok := e.Scores[p]
+	if !ok {
+		return missing
+	}
+	return format(sc)
+}
 
 func width(s string) int { return utf8.RuneCountInString(s) }
 
