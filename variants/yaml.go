@@ -1,10 +1,10 @@
 package variants
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
+	"github.com/rummy-referee/rummy/variants/yamlfile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -36,16 +36,7 @@ func (v *Variant) YAML() []byte {
 		g := group(parent)
 		g.Content = append(g.Content, str(name), f.node(v))
 	}
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(top); err != nil {
-		panic("variants: encoding a variant as YAML: " + err.Error()) // a bug: the tree is ours
-	}
-	if err := enc.Close(); err != nil {
-		panic("variants: encoding a variant as YAML: " + err.Error())
-	}
-	return buf.Bytes()
+	return yamlfile.Emit(top)
 }
 
 // splitKey splits a dotted key into its group and its name.

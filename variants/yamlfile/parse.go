@@ -441,7 +441,7 @@ func (p *parser) blockSeq(c, depth int) *yaml.Node {
 	i := 0
 	for {
 		head := p.takeHead()
-		markChunk, markUsed := p.chunk, p.used
+		markChunk, markUsed, markNodes := p.chunk, p.used, p.nodes
 		line := p.line
 		p.pos++ // the dash
 		p.skipSpaces()
@@ -475,6 +475,7 @@ func (p *parser) blockSeq(c, depth int) *yaml.Node {
 			}
 			clear(p.chunk[from:p.used])
 			p.used = from
+			p.nodes = markNodes // Limits.Nodes bounds the nodes kept
 		} else {
 			s.Content = append(s.Content, item)
 		}

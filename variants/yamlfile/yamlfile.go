@@ -32,7 +32,11 @@ type Limits struct {
 	What  string
 	Size  int // bytes
 	Depth int // nesting: a scalar at the top is 1, a key's value in the top mapping 2
-	Nodes int // values (scalars, lists and mappings), counting keys
+	// Nodes bounds the values (scalars, lists and mappings, counting
+	// keys) kept in the tree at once: list items that ParseStream hands
+	// over and drops do not count. The bytes that may start a value are
+	// bounded to 8 times as many, before anything is parsed.
+	Nodes int
 }
 
 // Error is a problem that stops a file from being read: Line is where
@@ -137,8 +141,10 @@ func prescan(data []byte, lim Limits) *Error {
 		i += 1 + j
 	}
 	// Each line break, comma, colon, dash and bracket may start a value:
-	// more than twice the values allowed cannot be a file within them.
-	if valueMarks(data) <= 2*lim.Nodes {
+	// more than 8 times the values kept at once is more than a file of
+	// streamed lists holds (a round of a match file is 48 values and 60
+	// such bytes), and no file within the limits.
+	if valueMarks(data) <= 8*lim.Nodes {
 		return nil
 	}
 	// Name the line where there are too many, a block at a time.
@@ -146,13 +152,13 @@ func prescan(data []byte, lim Limits) *Error {
 	seen := 0
 	for i := 0; i < len(data); i += block {
 		b := data[i:min(i+block, len(data))]
-		if seen+valueMarks(b) <= 2*lim.Nodes {
+		if seen+valueMarks(b) <= 8*lim.Nodes {
 			seen += valueMarks(b)
 			continue
 		}
 		for j, c := range b {
 			if bytes.IndexByte([]byte("\n,:-[{"), c) >= 0 {
-				if seen++; seen > 2*lim.Nodes {
+				if seen++; seen > 8*lim.Nodes {
 					return errorAt(1+bytes.Count(data[:i+j], []byte("\n")), "too many values for %s (more than %d)", lim.What, lim.Nodes)
 				}
 			}

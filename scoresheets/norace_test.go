@@ -1,0 +1,5 @@
+//go:build !race
+
+package scoresheets
+
+const raceEnabled = false
