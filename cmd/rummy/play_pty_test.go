@@ -26,16 +26,38 @@ import (
 	"github.com/rummy-referee/rummy/scoresheets"
 )
 
+// ptyPatience is how long the whole terminal test may wait for rummy: long
+// enough for a machine under load (a fixed 15 seconds a step once failed
+// there), and no slower on a quiet one, where every wait ends as soon as
+// the screen shows what it waits for.
+const ptyPatience = 2 * time.Minute
+
+// ptyDeadline is when the test stops waiting for rummy: ptyPatience from
+// now, or sooner, a little before go test's own -timeout would end the
+// test without saying what the screen showed.
+func ptyDeadline(t *testing.T) time.Time {
+	d := time.Now().Add(ptyPatience)
+	if end, ok := t.Deadline(); ok && end.Add(-5*time.Second).Before(d) {
+		d = end.Add(-5 * time.Second)
+	}
+	return d
+}
+
 // screen collects what rummy draws on the terminal.
 type screen struct {
 	mu   sync.Mutex
 	raw  bytes.Buffer
-	seen int // how far expect has read
+	seen int           // how far expect has read
+	grew chan struct{} // closed at the next write, for expect to wake on
 }
 
 func (s *screen) Write(b []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.grew != nil {
+		close(s.grew)
+		s.grew = nil
+	}
 	return s.raw.Write(b)
 }
 
@@ -48,11 +70,13 @@ func (s *screen) text() string {
 var escapes = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
 
 // expect waits until want appears on the screen after what was expected
-// before, escape codes left out.
-func (s *screen) expect(t *testing.T, want string) {
+// before, escape codes left out, or until deadline. It looks again each
+// time rummy writes, never on a clock.
+func (s *screen) expect(t *testing.T, want string, deadline time.Time) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
+	timeout := time.NewTimer(time.Until(deadline))
+	defer timeout.Stop()
+	for {
 		s.mu.Lock()
 		rest := escapes.ReplaceAllString(s.raw.String()[s.seen:], "")
 		i := strings.Index(rest, want)
@@ -62,35 +86,43 @@ func (s *screen) expect(t *testing.T, want string) {
 			if j := strings.Index(raw, want); j >= 0 {
 				s.seen += j + len(want)
 			}
-		}
-		s.mu.Unlock()
-		if i >= 0 {
+			s.mu.Unlock()
 			return
 		}
-		time.Sleep(20 * time.Millisecond)
+		if s.grew == nil {
+			s.grew = make(chan struct{})
+		}
+		grew := s.grew
+		s.mu.Unlock()
+		select {
+		case <-grew:
+		case <-timeout.C:
+			t.Fatalf("the screen did not show %q by the test's deadline (%s in all); it shows:\n%s",
+				want, ptyPatience, escapes.ReplaceAllString(s.text(), ""))
+		}
 	}
-	t.Fatalf("the screen never showed %q; it shows:\n%s", want, escapes.ReplaceAllString(s.text(), ""))
 }
 
 // terminal is one run of rummy under a pseudo-terminal: stdin and stderr
 // the terminal, stdout a pipe, to show it gets only data.
 type terminal struct {
-	t      *testing.T
-	ptmx   *os.File
-	scr    *screen
-	stdout bytes.Buffer
-	done   chan error
-	copied chan struct{}
+	t        *testing.T
+	deadline time.Time // when every wait of the test gives up
+	ptmx     *os.File
+	scr      *screen
+	stdout   bytes.Buffer
+	done     chan error
+	copied   chan struct{}
 }
 
-func startTerminal(t *testing.T, bin, dir string, args ...string) *terminal {
+func startTerminal(t *testing.T, deadline time.Time, bin, dir string, args ...string) *terminal {
 	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
 	_ = pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 120})
-	term := &terminal{t: t, ptmx: ptmx, scr: &screen{}, done: make(chan error, 1), copied: make(chan struct{})}
+	term := &terminal{t: t, deadline: deadline, ptmx: ptmx, scr: &screen{}, done: make(chan error, 1), copied: make(chan struct{})}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Env = []string{
@@ -134,7 +166,10 @@ func (term *terminal) keys(ks ...string) {
 	}
 }
 
-func (term *terminal) expect(want string) { term.t.Helper(); term.scr.expect(term.t, want) }
+func (term *terminal) expect(want string) {
+	term.t.Helper()
+	term.scr.expect(term.t, want, term.deadline)
+}
 
 // wait waits for rummy to exit 0, and returns what the terminal showed.
 func (term *terminal) wait() string {
@@ -149,8 +184,8 @@ func (term *terminal) wait() string {
 			}
 			t.Fatal(err)
 		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("rummy play did not exit after quit")
+	case <-time.After(time.Until(term.deadline)):
+		t.Fatalf("rummy play did not exit after quit by the test's deadline; the screen shows:\n%s", escapes.ReplaceAllString(term.scr.text(), ""))
 	}
 	term.ptmx.Close()
 	<-term.copied
@@ -180,8 +215,9 @@ const enter, down, up, backspace = "\r", "\x1b[B", "\x1b[A", "\x7f"
 func TestPlayTerminal(t *testing.T) {
 	bin := buildRummy(t)
 	dir := t.TempDir()
+	deadline := ptyDeadline(t) // for every wait below, the build aside
 
-	term := startTerminal(t, bin, dir, "play", "--variant", "basic", "--players", "Ann,Bob")
+	term := startTerminal(t, deadline, bin, dir, "play", "--variant", "basic", "--players", "Ann,Bob")
 	term.expect("Who deals first?")
 	term.keys("2", enter) // a menu takes the item's number: Bob
 	term.expect("Target (0 for none)")
@@ -250,7 +286,7 @@ func TestPlayTerminal(t *testing.T) {
 	}
 
 	// Going on later: the standings and the dealer first.
-	term = startTerminal(t, bin, dir, "play")
+	term = startTerminal(t, deadline, bin, dir, "play")
 	term.expect("Which match?")
 	term.keys(enter)
 	term.expect("basic match after round 2: Ann 13, Bob 9; Ann leads, and Bob deals round 3")
