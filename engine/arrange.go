@@ -272,10 +272,12 @@ func appendRun(dst []Card, v uint64, s int, ace AcePosition, wrap bool) []Card {
 	case ace == AceHigh || v&4 == 0:
 		start = 2
 	}
-	for i := range 13 {
-		rk := (start-1+i)%13 + 1
-		if v>>uint(rk)&1 != 0 {
-			dst = append(dst, bitCard(s*16+rk))
+	// The ranks from start up, then those below it (the ace above the
+	// king, or the low end of a run that turns the corner).
+	high := v &^ (1<<uint(start) - 1)
+	for _, y := range [2]uint64{high, v &^ high} {
+		for ; y != 0; y &= y - 1 {
+			dst = append(dst, bitCard(s*16+bits.TrailingZeros64(y)))
 		}
 	}
 	return dst

@@ -392,7 +392,9 @@ func mergeFast(melds []uint64, t *fastTable) int {
 		}
 	}
 	// Melds are disjoint, so their lowest bits order them by lowest card.
-	slices.SortFunc(melds[:n], func(x, y uint64) int { return cmp.Compare(x&-x, y&-y) })
+	if n > 1 {
+		slices.SortFunc(melds[:n], func(x, y uint64) int { return cmp.Compare(x&-x, y&-y) })
+	}
 	return n
 }
 
