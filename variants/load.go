@@ -187,8 +187,14 @@ var ruleDefaults = map[string]string{
 }
 
 // defaultRules holds ruleDefaults, for YAML to tell an optional key left
-// at its default.
-var defaultRules = withDefaults(false)
+// at its default, and for every file without base to start from (a
+// clone: reading them again for each file cost more than the file).
+// optionalRules holds those of the optional keys, which a built-in file
+// may leave out.
+var (
+	defaultRules  = withDefaults(false)
+	optionalRules = withDefaults(true)
+)
 
 // withDefaults returns a Variant holding ruleDefaults, or only those of
 // the optional keys.
@@ -212,7 +218,10 @@ func withDefaults(optionalOnly bool) *Variant {
 // base returns the variant the file starts from: the built-in its base key
 // names, or, for a user's file without base, RULES.md's defaults.
 func (r *reader) base(root *yaml.Node, builtin bool) *Variant {
-	v := withDefaults(builtin)
+	v := defaultRules.clone()
+	if builtin {
+		v = optionalRules.clone()
+	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, val := root.Content[i], root.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.Value != "base" {
