@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ MANPATH or give a page to man: man ./DIR/rummy-check.1.
 
 func runMan(ctx context.Context, io *app, root *cobra.Command, o *manOptions) error {
 	if err := os.MkdirAll(o.dir, 0o755); err != nil {
-		return cannot("man: %v", err)
+		return cannot("man: the folder %s cannot be made (%v): give a folder you can write, as in 'rummy man ./man'; nothing was written", o.dir, errors.Unwrap(err))
 	}
 	// A fixed date keeps the pages of one build the same wherever they are
 	// made; the version says which rummy they describe.

@@ -140,8 +140,11 @@ func runStats(ctx context.Context, io *app, o *statsOptions) error {
 		dir = filepath.Join(s.DataDir, "matches")
 	}
 	list, err := scoresheets.List(dir)
-	if err != nil && !(errors.Is(err, fs.ErrNotExist) && o.dir == "") {
-		return cannot("stats: %v", err)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && o.dir != "":
+		return cannot("stats: --dir %s: no such folder: give a folder of match files, as in --dir examples", o.dir)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return cannot("stats: the folder %s cannot be read (%v): give a folder of match files, as in --dir examples", dir, errors.Unwrap(err))
 	}
 	skipped := []skippedJSON{}
 	var sheets []*scoresheets.Sheet
