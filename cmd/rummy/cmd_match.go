@@ -195,28 +195,27 @@ func (f *roundFlags) parts(players []string, r *referee.Round, checkOnto bool) e
 		}
 		r.Layoffs = append(r.Layoffs, l)
 	}
+	// A player's hand comes from --hand or --points, once.
 	given := map[string]string{}
-	for _, a := range f.hands {
-		h, err := scoresheets.ParseHandArg(a, players)
-		if err != nil {
-			return cannot("%v", err)
+	for _, hf := range []struct {
+		flag  string
+		args  []string
+		parse func(string, []string) (referee.Hand, error)
+	}{
+		{"--hand", f.hands, scoresheets.ParseHandArg},
+		{"--points", f.points, scoresheets.ParsePointsArg},
+	} {
+		for _, a := range hf.args {
+			h, err := hf.parse(a, players)
+			if err != nil {
+				return cannot("%v", err)
+			}
+			if prev, ok := given[h.Player]; ok {
+				return cannot("%s's hand is given twice (%s and %s)", h.Player, prev, hf.flag)
+			}
+			given[h.Player] = hf.flag
+			r.Hands = append(r.Hands, h)
 		}
-		if prev, ok := given[h.Player]; ok {
-			return cannot("%s's hand is given twice (%s and --hand)", h.Player, prev)
-		}
-		given[h.Player] = "--hand"
-		r.Hands = append(r.Hands, h)
-	}
-	for _, a := range f.points {
-		h, err := scoresheets.ParsePointsArg(a, players)
-		if err != nil {
-			return cannot("%v", err)
-		}
-		if prev, ok := given[h.Player]; ok {
-			return cannot("%s's hand is given twice (%s and --points)", h.Player, prev)
-		}
-		given[h.Player] = "--points"
-		r.Hands = append(r.Hands, h)
 	}
 	return nil
 }
