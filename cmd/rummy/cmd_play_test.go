@@ -60,6 +60,32 @@ func rummyRun(t *testing.T, stdin string, args ...string) (stdout, stderr string
 // answers joins answers one a line, as a file piped to rummy play.
 func answers(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 
+// containsAll reports each of wants that got, the output called what,
+// lacks.
+func containsAll(t *testing.T, what, got string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s has no %q:\n%s", what, want, got)
+		}
+	}
+}
+
+// onlyMatch loads the one match file of the data folder under dir, and
+// returns its path and the match.
+func onlyMatch(t *testing.T, dir string) (string, *scoresheets.Sheet) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "data", "rummy", "matches", "*.yaml"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("match files %v (%v), want one", files, err)
+	}
+	sh, _, err := scoresheets.Load(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files[0], sh
+}
+
 // withoutStamps leaves out of a match file what differs between two runs
 // of the same match: the start time and the audit trail.
 func withoutStamps(t *testing.T, path string) string {
@@ -121,23 +147,13 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("first play: exit %d\nstderr:\n%s", code, errs)
 	}
-	for _, want := range []string{
+	containsAll(t, "first play: stderr", errs,
 		"Ann: meld 1, or an empty line when done: 7H 8H 9H\n",
-		"the same as: rummy match round --out Ann --meld 'Ann=7H 8H 9H' --meld 'Bob=QH QC QD' --layoff Ann=10H@1 --hand 'Bob=KH 3D' --hand 'Cy=AS 2S'\n",
-	} {
-		if !strings.Contains(errs, want) {
-			t.Errorf("first play: stderr has no %q:\n%s", want, errs)
-		}
-	}
-	for _, want := range []string{
+		"the same as: rummy match round --out Ann --meld 'Ann=7H 8H 9H' --meld 'Bob=QH QC QD' --layoff Ann=10H@1 --hand 'Bob=KH 3D' --hand 'Cy=AS 2S'\n")
+	containsAll(t, "first play: stdout", out,
 		"round 1 (Ann dealt, Ann out): Ann +16, Bob 0, Cy 0\n",
 		"round 2 (Bob dealt, Bob out, rummy): Ann 0, Bob +84, Cy 0\n",
-		"round 2 removed\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("first play: stdout has no %q:\n%s", want, out)
-		}
-	}
+		"round 2 removed\n")
 	if strings.Contains(out, "?") {
 		t.Errorf("first play: a question on stdout:\n%s", out)
 	}
@@ -164,20 +180,12 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 	if !strings.Contains(errs, "Which match?\n") {
 		t.Errorf("second play did not offer the unfinished match:\n%s", errs)
 	}
-	for _, want := range []string{
+	containsAll(t, "second play: stdout", out,
 		"round 3 (Cy dealt, Ann out, rummy): Ann +188, Bob 0, Cy 0\n",
 		"winner: Ann (",
-		"running totals\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("second play: stdout has no %q:\n%s", want, out)
-		}
-	}
+		"running totals\n")
 
-	played, err := filepath.Glob(filepath.Join(dir, "data", "rummy", "matches", "*.yaml"))
-	if err != nil || len(played) != 1 {
-		t.Fatalf("match files %v (%v), want one", played, err)
-	}
+	played, _ := onlyMatch(t, dir)
 	same := filepath.Join(dir, "same.yaml")
 	for _, args := range [][]string{
 		{"match", "new", "--variant", "basic", "--players", "Ann,Bob,Cy", "--file", same},
@@ -191,7 +199,7 @@ func TestPlayRecordsAsMatchRound(t *testing.T) {
 			t.Fatalf("rummy %s: exit %d\n%s", strings.Join(args, " "), code, errs)
 		}
 	}
-	got, want := withoutStamps(t, played[0]), withoutStamps(t, same)
+	got, want := withoutStamps(t, played), withoutStamps(t, same)
 	if !strings.Contains(want, "  - number: 3\n") || strings.Contains(want, "number: 4") {
 		t.Fatalf("the match 'rummy match round' keeps has not 3 rounds:\n%s", want)
 	}
@@ -219,14 +227,7 @@ func TestPlayInputEnds(t *testing.T) {
 	if !strings.Contains(out, "round 1 (Ann dealt, Bob out): Ann 0, Bob +13\n") {
 		t.Errorf("stdout:\n%s", out)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "data", "rummy", "matches", "*.yaml"))
-	if len(files) != 1 {
-		t.Fatalf("match files %v, want one", files)
-	}
-	sh, _, err := scoresheets.Load(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, sh := onlyMatch(t, dir)
 	if len(sh.Rounds) != 1 {
 		t.Errorf("the match has %d rounds, want the 1 saved", len(sh.Rounds))
 	}
