@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -247,7 +246,17 @@ func (r *reader) base(root *yaml.Node, builtin bool) *Variant {
 	return v
 }
 
-var plainKey = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+// plainKey reports whether a key needs no quotes in a message: letters,
+// digits, _ . and - (a loop: every key of every file passes here).
+func plainKey(k string) bool {
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return k != ""
+}
 
 // walk reads the keys of the group prefix ("" for the top) from n into v.
 func (r *reader) walk(n *yaml.Node, prefix string, v *Variant) {
@@ -264,7 +273,7 @@ func (r *reader) walk(n *yaml.Node, prefix string, v *Variant) {
 			continue
 		}
 		key := join(prefix, k.Value)
-		if !plainKey.MatchString(k.Value) {
+		if !plainKey(k.Value) {
 			key = join(prefix, quote(k.Value))
 		}
 		if first, dup := seen[k.Value]; dup {

@@ -196,9 +196,23 @@ func Short(s string) string {
 }
 
 var (
-	plainInt = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
 	looksInt = regexp.MustCompile(`^[-+]?(0[xXoObB][0-9a-fA-F_]*|[0-9][0-9_]*)$`)
 )
+
+// plainInt reports whether s is a whole number in plain decimal: -12, 0,
+// 150 (not 012, +1 or 1_0).
+func plainInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // Int reads n as a whole number written in plain decimal (-12, 0, 150):
 // YAML reads 010 as 8, 0x10 as 16 and 1_0 as 10, and nobody writing a
@@ -211,7 +225,7 @@ func Int(n *yaml.Node, lo, hi int64, want string, got func(*yaml.Node) string) (
 		tag := n.ShortTag()
 		switch {
 		case tag == "!!str" || tag == "!!null" || tag == "!!bool":
-		case plainInt.MatchString(n.Value):
+		case plainInt(n.Value):
 			x, err := strconv.ParseInt(n.Value, 10, 64)
 			if err != nil || x < lo || x > hi {
 				return 0, fmt.Sprintf("%s is out of range (%d to %d)", Short(n.Value), lo, hi)
