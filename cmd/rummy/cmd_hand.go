@@ -26,8 +26,8 @@ type handOptions struct {
 	tables  []string
 	json    bool
 	timeout time.Duration
-	hand    string // the cards, or "-"
-	upcard  string // gin: the hand's first upcard
+	args    []string // the cards, or "-"
+	upcard  string   // gin: the hand's first upcard
 }
 
 func newHandCmd(io *app) *cobra.Command {
@@ -74,12 +74,7 @@ text and JSON alike.
   rummy hand --timeout 1m --variant rummy500 --players 5 "$(cat examples/table.txt)"`,
 		Args: minArgs("the cards of a hand, or - to read hands from standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// The cards may come as one argument or several: they are one
-			// hand either way.
-			if len(args) > 1 && slices.Contains(args, "-") {
-				return cannot("hand: - reads the hands from standard input, and takes no cards with it")
-			}
-			o.hand = strings.Join(args, " ")
+			o.args = args
 			return runHand(cmd.Context(), io, o)
 		},
 	}
@@ -125,7 +120,12 @@ type knockJSON struct {
 }
 
 func runHand(ctx context.Context, io *app, o *handOptions) error {
-	arg := o.hand
+	// The cards may come as one argument or several: they are one hand
+	// either way.
+	if len(o.args) > 1 && slices.Contains(o.args, "-") {
+		return cannot("hand: - reads the hands from standard input, and takes no cards with it")
+	}
+	arg := strings.Join(o.args, " ")
 	s, v, rules, err := judgeRules(io, &o.variantFlags, &o.playersFlag)
 	if err != nil {
 		return err

@@ -176,17 +176,20 @@ func newHelpCmd() *cobra.Command {
 		Use:   "help [COMMAND]",
 		Short: "Help about any command",
 		Long:  "Help about any command: 'rummy help match round' is 'rummy match round --help'.",
-		RunE: func(c *cobra.Command, args []string) error {
-			cmd, rest, err := c.Root().Find(args)
-			if err != nil {
-				return cannot("%v", err)
-			}
-			if len(rest) > 0 {
-				return unknownCommand(cmd, rest[0])
-			}
-			return cmd.Help()
-		},
+		RunE:  func(c *cobra.Command, args []string) error { return runHelp(c.Context(), c.Root(), args) },
 	}
+}
+
+// runHelp prints the help of the command args name under root.
+func runHelp(ctx context.Context, root *cobra.Command, args []string) error {
+	cmd, rest, err := root.Find(args)
+	if err != nil {
+		return cannot("%v", err)
+	}
+	if len(rest) > 0 {
+		return unknownCommand(cmd, rest[0])
+	}
+	return cmd.Help()
 }
 
 // visit calls fn on c and every command under it.
@@ -203,12 +206,16 @@ func visit(c *cobra.Command, fn func(*cobra.Command)) {
 func parentCmd(c *cobra.Command) {
 	c.Args = cobra.ArbitraryArgs
 	c.SuggestionsMinimumDistance = 2
-	c.RunE = func(cmd *cobra.Command, args []string) error {
-		if len(args) == 0 {
-			return cmd.Help()
-		}
-		return unknownCommand(cmd, args[0])
+	c.RunE = func(cmd *cobra.Command, args []string) error { return runGroup(cmd.Context(), cmd, args) }
+}
+
+// runGroup is a command that only groups others: its help, or the word
+// given that is none of them refused.
+func runGroup(ctx context.Context, cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return cmd.Help()
 	}
+	return unknownCommand(cmd, args[0])
 }
 
 // unknownBeforeHelp refuses a word that is none of the commands of the
