@@ -45,12 +45,12 @@ func collectComments(root *yaml.Node, path string, out map[string]comment) map[s
 }
 
 // applyComments puts the comments kept by place back on the tree under
-// root.
-func applyComments(root *yaml.Node, comments map[string]comment) {
+// root, whose place is path.
+func applyComments(root *yaml.Node, path string, comments map[string]comment) {
 	if len(comments) == 0 {
 		return
 	}
-	walkPaths(root, "", func(n *yaml.Node, place func() string) {
+	walkPaths(root, path, func(n *yaml.Node, place func() string) {
 		if c, ok := comments[place()]; ok {
 			n.HeadComment, n.LineComment, n.FootComment = c.head, c.line, c.foot
 		}

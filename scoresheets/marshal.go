@@ -3,6 +3,7 @@ package scoresheets
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rummy-referee/rummy/engine"
@@ -22,61 +23,114 @@ const SchemaVersion = 2
 // canonical ASCII, the variant's full rules nested so that a later change
 // to a built-in cannot change an old match.
 func Marshal(s *Sheet) []byte {
-	root := mapping(false,
-		"schema_version", number(SchemaVersion),
-		"created", timestamp(s.Created),
+	b := &builder{}
+	root := b.mapping(false,
+		"schema_version", b.number(SchemaVersion),
+		"created", b.timestamp(s.Created),
 		"variant", variantNode(s),
-		"players", names(s.Players),
-		"first_dealer", str(s.FirstDealer),
-		"target", number(s.Target),
-		"round_limit", number(s.RoundLimit),
+		"players", b.names(s.Players),
+		"first_dealer", b.str(s.FirstDealer),
+		"target", b.number(s.Target),
+		"round_limit", b.number(s.RoundLimit),
 	)
 	if !s.Ended.IsZero() {
-		add(root, "ended", timestamp(s.Ended))
+		b.add(root, "ended", b.timestamp(s.Ended))
 	}
 	if len(s.Seats) > 0 {
-		seats := seq(false)
+		seats := b.seq(false)
 		for i, c := range s.Seats {
-			m := mapping(true, "from", number(c.From))
+			m := b.mapping(true, "from", b.number(c.From))
 			if c.Leave {
-				add(m, "leave", str(c.Player))
+				b.add(m, "leave", b.str(c.Player))
 			} else {
-				add(m, "join", str(c.Player))
+				b.add(m, "join", b.str(c.Player))
 				if referee.IsNew(s.Seats, i) {
-					add(m, "total", number(c.Start))
+					b.add(m, "total", b.number(c.Start))
 				}
 			}
 			seats.Content = append(seats.Content, m)
 		}
-		add(root, "seats", seats)
+		b.add(root, "seats", seats)
 	}
-	rounds := seq(false)
-	for _, e := range s.Rounds {
-		rounds.Content = append(rounds.Content, entryNode(s, e))
-	}
-	if len(s.Rounds) == 0 {
-		rounds.Style = yaml.FlowStyle
-	}
-	add(root, "rounds", rounds)
-	audit := seq(false)
-	for _, a := range s.Audit {
-		m := mapping(true, "time", timestamp(a.Time), "action", str(string(a.Action)))
-		if a.Round > 0 {
-			add(m, "round", number(a.Round))
-		}
-		add(m, "note", quoted(a.Note))
-		audit.Content = append(audit.Content, m)
-	}
-	if len(s.Audit) == 0 {
-		audit.Style = yaml.FlowStyle
-	}
-	add(root, "audit", audit)
+	// The rounds and the audit are written an item at a time, each built
+	// in nodes used again for the next: a long match is never one tree.
+	b.add(root, "rounds", b.seq(len(s.Rounds) == 0))
+	b.add(root, "audit", b.seq(len(s.Audit) == 0))
 	// The last line, after everything it counts: a file cut at any byte
 	// lacks it, or has it cut.
-	add(root, "holds", mapping(true, "rounds", number(len(s.Rounds)), "audit", number(len(s.Audit))))
-	applyComments(root, s.comments)
+	b.add(root, "holds", b.mapping(true, "rounds", b.number(len(s.Rounds)), "audit", b.number(len(s.Audit))))
+	applyComments(root, "", s.comments)
+	items := commentedItems(s.comments)
 
-	return yamlfile.Emit(root)
+	var out yamlfile.Stream
+	out.Grow(4096 + 400*len(s.Rounds) + 120*len(s.Audit))
+	out.Comment(root.HeadComment)
+	item := &builder{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		var n int
+		switch k.Value {
+		case "rounds":
+			n = len(s.Rounds)
+		case "audit":
+			n = len(s.Audit)
+		}
+		if n == 0 {
+			out.Pair(k, v)
+			continue
+		}
+		out.List(k, v)
+		for j := range n {
+			item.reset()
+			var node *yaml.Node
+			if k.Value == "rounds" {
+				node = item.entry(s, s.Rounds[j])
+			} else {
+				node = item.audit(s.Audit[j])
+			}
+			if path := "/" + k.Value + "/" + strconv.Itoa(j+1); items[path] {
+				applyComments(node, path, s.comments)
+			}
+			out.Item(node)
+		}
+		out.EndList(v)
+	}
+	out.Comment(root.FootComment)
+	return out.Bytes()
+}
+
+func (b *builder) audit(a Audit) *yaml.Node {
+	m := b.mapping(true, "time", b.timestamp(a.Time), "action", b.str(string(a.Action)))
+	if a.Round > 0 {
+		b.add(m, "round", b.number(a.Round))
+	}
+	b.add(m, "note", b.quoted(a.Note))
+	return m
+}
+
+// commentedItems returns the places of the rounds and audit entries
+// (/rounds/3) that have a comment on them or under them.
+func commentedItems(comments map[string]comment) map[string]bool {
+	if len(comments) == 0 {
+		return nil
+	}
+	items := map[string]bool{}
+	for p := range comments {
+		// /rounds/3/hands/Ann@key: up to the third slash, and no key
+		// comment of the list itself.
+		n := 0
+		end := strings.IndexFunc(p, func(r rune) bool {
+			if r == '/' {
+				n++
+			}
+			return n == 3 || r == '@'
+		})
+		if end < 0 {
+			end = len(p)
+		}
+		items[p[:end]] = true
+	}
+	return items
 }
 
 // variantNode returns the variant's rules as a mapping node.
@@ -88,88 +142,113 @@ func variantNode(s *Sheet) *yaml.Node {
 	return n
 }
 
-func entryNode(s *Sheet, e Entry) *yaml.Node {
+// entryNode returns the node of round e.
+func entryNode(s *Sheet, e Entry) *yaml.Node { return new(builder).entry(s, e) }
+
+func (b *builder) entry(s *Sheet, e Entry) *yaml.Node {
 	r := e.Round
-	m := mapping(false, "number", number(e.Number), "dealer", str(e.Dealer))
+	m := b.mapping(false, "number", b.number(e.Number), "dealer", b.str(e.Dealer))
 	switch {
 	case r.Stalemate:
-		add(m, "stalemate", boolean(true))
+		b.add(m, "stalemate", b.boolean(true))
 	case r.Out != "":
-		add(m, "out", str(r.Out))
+		b.add(m, "out", b.str(r.Out))
 	}
 	if r.Rummy {
-		add(m, "rummy", boolean(true))
+		b.add(m, "rummy", b.boolean(true))
 	}
 	if r.Knock != "" {
-		add(m, "knock", str(r.Knock))
+		b.add(m, "knock", b.str(r.Knock))
 	}
 	if r.Upcard != 0 {
-		add(m, "upcard", quoted(r.Upcard.String()))
+		b.add(m, "upcard", b.quoted(r.Upcard.String()))
 	}
 	if len(r.Melds) > 0 {
-		melds := seq(false)
+		melds := b.seq(false)
 		for _, md := range r.Melds {
-			melds.Content = append(melds.Content, mapping(true, "player", str(md.Player), "cards", quoted(md.Meld.String())))
+			melds.Content = append(melds.Content, b.mapping(true, "player", b.str(md.Player), "cards", b.quoted(md.Meld.String())))
 		}
-		add(m, "melds", melds)
+		b.add(m, "melds", melds)
 	}
 	if len(r.Layoffs) > 0 {
-		lays := seq(false)
+		lays := b.seq(false)
 		for _, l := range r.Layoffs {
-			lays.Content = append(lays.Content, mapping(true,
-				"player", str(l.Player), "cards", quoted(engine.FormatCards(l.Cards, false)), "onto", number(l.Onto)))
+			lays.Content = append(lays.Content, b.mapping(true,
+				"player", b.str(l.Player), "cards", b.quoted(engine.FormatCards(l.Cards, false)), "onto", b.number(l.Onto)))
 		}
-		add(m, "layoffs", lays)
+		b.add(m, "layoffs", lays)
 	}
 	if len(r.Hands) > 0 {
-		hands := mapping(false)
+		hands := b.mapping(false)
 		for _, h := range r.Hands {
-			v := quoted(engine.FormatCards(h.Cards, false))
+			v := b.quoted(engine.FormatCards(h.Cards, false))
 			if h.ByPoints {
-				v = mapping(true, "points", number(h.Points))
+				v = b.mapping(true, "points", b.number(h.Points))
 			}
-			add(hands, h.Player, v)
+			b.add(hands, h.Player, v)
 		}
-		add(m, "hands", hands)
+		b.add(m, "hands", hands)
 	}
-	scores := mapping(true)
+	scores := b.mapping(true)
 	for _, p := range s.Seated(e.Number) {
-		add(scores, p, number(e.Scores[p]))
+		b.add(scores, p, b.number(e.Scores[p]))
 	}
-	add(m, "scores", scores)
+	b.add(m, "scores", scores)
 	return m
 }
 
-func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+// builder makes the nodes of a tree from chunks it uses again after
+// reset: writing a round allocates nothing once the first is written.
+type builder struct {
+	chunks [][]yaml.Node
+	used   int // nodes handed out since reset
+}
 
-func quoted(s string) *yaml.Node {
-	n := str(s)
+const chunkNodes = 64
+
+func (b *builder) reset() { b.used = 0 }
+
+func (b *builder) node(kind yaml.Kind, tag, value string) *yaml.Node {
+	c, i := b.used/chunkNodes, b.used%chunkNodes
+	if c == len(b.chunks) {
+		b.chunks = append(b.chunks, make([]yaml.Node, chunkNodes))
+	}
+	b.used++
+	n := &b.chunks[c][i]
+	*n = yaml.Node{Kind: kind, Tag: tag, Value: value, Content: n.Content[:0]}
+	return n
+}
+
+func (b *builder) str(s string) *yaml.Node { return b.node(yaml.ScalarNode, "!!str", s) }
+
+func (b *builder) quoted(s string) *yaml.Node {
+	n := b.str(s)
 	n.Style = yaml.DoubleQuotedStyle
 	return n
 }
 
-func number(i int) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(i)}
+func (b *builder) number(i int) *yaml.Node {
+	return b.node(yaml.ScalarNode, "!!int", strconv.Itoa(i))
 }
 
-func boolean(b bool) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(b)}
+func (b *builder) boolean(v bool) *yaml.Node {
+	return b.node(yaml.ScalarNode, "!!bool", strconv.FormatBool(v))
 }
 
-func timestamp(t time.Time) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: t.Format(time.RFC3339Nano)}
+func (b *builder) timestamp(t time.Time) *yaml.Node {
+	return b.node(yaml.ScalarNode, "!!timestamp", t.Format(time.RFC3339Nano))
 }
 
-func names(list []string) *yaml.Node {
-	n := seq(true)
+func (b *builder) names(list []string) *yaml.Node {
+	n := b.seq(true)
 	for _, p := range list {
-		n.Content = append(n.Content, str(p))
+		n.Content = append(n.Content, b.str(p))
 	}
 	return n
 }
 
-func seq(flow bool) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+func (b *builder) seq(flow bool) *yaml.Node {
+	n := b.node(yaml.SequenceNode, "!!seq", "")
 	if flow {
 		n.Style = yaml.FlowStyle
 	}
@@ -177,17 +256,17 @@ func seq(flow bool) *yaml.Node {
 }
 
 // mapping builds a mapping from key, value pairs (a string, then a node).
-func mapping(flow bool, kv ...any) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+func (b *builder) mapping(flow bool, kv ...any) *yaml.Node {
+	n := b.node(yaml.MappingNode, "!!map", "")
 	if flow {
 		n.Style = yaml.FlowStyle
 	}
 	for i := 0; i+1 < len(kv); i += 2 {
-		add(n, kv[i].(string), kv[i+1].(*yaml.Node))
+		b.add(n, kv[i].(string), kv[i+1].(*yaml.Node))
 	}
 	return n
 }
 
-func add(m *yaml.Node, key string, v *yaml.Node) {
-	m.Content = append(m.Content, str(key), v)
+func (b *builder) add(m *yaml.Node, key string, v *yaml.Node) {
+	m.Content = append(m.Content, b.str(key), v)
 }

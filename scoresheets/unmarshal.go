@@ -461,8 +461,10 @@ func (d *decoder) check(s *Sheet, places []place) error {
 	}
 	for i := range s.Rounds {
 		e, at := &s.Rounds[i], places[i]
-		want := s.Match().Stand(nil).NextDealer // the first dealer, or the next at the table
-		if i > 0 {
+		var want string
+		if i == 0 {
+			want = s.Match().Stand(nil).NextDealer // the first dealer, or the next at the table
+		} else {
 			want = s.nextDealer(s.Rounds[i-1])
 		}
 		if e.Dealer != want {

@@ -38,6 +38,44 @@ func Emit(root *yaml.Node) []byte {
 
 type emitter struct{ buf bytes.Buffer }
 
+// Stream writes a top-level block mapping a pair at a time, and the
+// block list of a pair an item at a time, as Emit would write the whole
+// tree: a long match file is written without building its tree.
+type Stream struct{ e emitter }
+
+// Grow makes room for n more bytes.
+func (s *Stream) Grow(n int) { s.e.buf.Grow(n) }
+
+// Comment writes comment lines at column 0 (the root's head or foot
+// comment).
+func (s *Stream) Comment(c string) { s.e.comment(c, 0) }
+
+// Pair writes the top-level pair of key k and value v.
+func (s *Stream) Pair(k, v *yaml.Node) {
+	s.e.comment(k.HeadComment, 0)
+	s.e.pair(k, v, 0)
+}
+
+// List starts the top-level pair of key k and the block list v, whose
+// items Item writes and whose foot comment EndList writes. A list with no
+// items is written by Pair, in flow style.
+func (s *Stream) List(k, v *yaml.Node) {
+	s.e.comment(k.HeadComment, 0)
+	s.e.scalar(k, false)
+	s.e.buf.WriteByte(':')
+	s.e.lineEnd(joinLine(k.LineComment, v.LineComment))
+	s.e.comment(v.HeadComment, 2)
+}
+
+// Item writes one item of the list List started.
+func (s *Stream) Item(item *yaml.Node) { s.e.item(item, 2) }
+
+// EndList writes the foot comment of the list v List started.
+func (s *Stream) EndList(v *yaml.Node) { s.e.comment(v.FootComment, 2) }
+
+// Bytes returns what was written.
+func (s *Stream) Bytes() []byte { return s.e.buf.Bytes() }
+
 func (e *emitter) indent(n int) {
 	for range n {
 		e.buf.WriteByte(' ')
@@ -92,34 +130,39 @@ func (e *emitter) block(n *yaml.Node, ind int) {
 		return
 	}
 	for _, item := range n.Content {
-		e.comment(item.HeadComment, ind)
-		switch {
-		case inline(item):
-			e.indent(ind)
-			e.buf.WriteString("- ")
-			e.node(item)
-			e.lineEnd(item.LineComment)
-		case item.Kind == yaml.MappingNode:
-			// The first key on the dash's line (its comment above the
-			// dash), the others under it.
-			e.comment(item.Content[0].HeadComment, ind)
-			e.indent(ind)
-			e.buf.WriteString("- ")
-			for i := 0; i+1 < len(item.Content); i += 2 {
-				if i > 0 {
-					e.comment(item.Content[i].HeadComment, ind+2)
-					e.indent(ind + 2)
-				}
-				e.pair(item.Content[i], item.Content[i+1], ind+2)
-			}
-		default:
-			e.indent(ind)
-			e.buf.WriteString("-")
-			e.lineEnd(item.LineComment)
-			e.block(item, ind+2)
-		}
-		e.comment(item.FootComment, ind)
+		e.item(item, ind)
 	}
+}
+
+// item writes one item of a block list at column ind.
+func (e *emitter) item(item *yaml.Node, ind int) {
+	e.comment(item.HeadComment, ind)
+	switch {
+	case inline(item):
+		e.indent(ind)
+		e.buf.WriteString("- ")
+		e.node(item)
+		e.lineEnd(item.LineComment)
+	case item.Kind == yaml.MappingNode:
+		// The first key on the dash's line (its comment above the
+		// dash), the others under it.
+		e.comment(item.Content[0].HeadComment, ind)
+		e.indent(ind)
+		e.buf.WriteString("- ")
+		for i := 0; i+1 < len(item.Content); i += 2 {
+			if i > 0 {
+				e.comment(item.Content[i].HeadComment, ind+2)
+				e.indent(ind + 2)
+			}
+			e.pair(item.Content[i], item.Content[i+1], ind+2)
+		}
+	default:
+		e.indent(ind)
+		e.buf.WriteString("-")
+		e.lineEnd(item.LineComment)
+		e.block(item, ind+2)
+	}
+	e.comment(item.FootComment, ind)
 }
 
 // pair writes key k and its value v; k's line is indented already.
