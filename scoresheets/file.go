@@ -8,10 +8,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/rummy-referee/rummy/referee"
 )
 
 // Stamp identifies the bytes of a match file as they were read: their
@@ -153,6 +157,7 @@ func Update(path string, timeout time.Duration, fn func(*Sheet) error) error {
 	if err != nil {
 		return err
 	}
+	s.judged = judgedOf(s)
 	if err := fn(s); err != nil {
 		return err
 	}
@@ -325,11 +330,56 @@ func verify(path string, s *Sheet, data []byte) error {
 		_, err := Unmarshal(path, data)
 		return err
 	}
-	d := &decoder{name: path}
+	d := &decoder{name: path, judged: s.judged.same(s)}
 	if err := d.checkSeats(s, nil); err != nil {
 		return err
 	}
 	return d.check(s, nil)
+}
+
+// judged is a copy of what a load judged (and found to stand): the rounds,
+// and the rules and seats they were judged under. A save after it judges
+// again only the rounds that are not as they were; the dealers and the
+// end of the match it checks whole, as they depend on every round.
+type judged struct {
+	variant []byte // the rules, as written to the file
+	players []string
+	seats   []referee.Seat
+	rounds  []Entry
+}
+
+func judgedOf(s *Sheet) *judged {
+	j := &judged{variant: s.Variant.YAML(), players: slices.Clone(s.Players), seats: slices.Clone(s.Seats),
+		rounds: make([]Entry, len(s.Rounds))}
+	for i, e := range s.Rounds {
+		j.rounds[i] = Entry{Number: e.Number, Dealer: e.Dealer, Round: cloneRound(e.Round), Scores: maps.Clone(e.Scores)}
+	}
+	return j
+}
+
+// same returns which rounds of s are as j judged them (nil when none can
+// be: the rules or the seats changed, or nothing was judged).
+func (j *judged) same(s *Sheet) func(i int) bool {
+	if j == nil || !slices.Equal(j.players, s.Players) || !slices.Equal(j.seats, s.Seats) ||
+		!bytes.Equal(j.variant, s.Variant.YAML()) {
+		return nil
+	}
+	return func(i int) bool { return i < len(j.rounds) && sameEntry(j.rounds[i], s.Rounds[i]) }
+}
+
+func sameEntry(a, b Entry) bool {
+	ra, rb := a.Round, b.Round
+	return a.Number == b.Number && a.Dealer == b.Dealer && maps.Equal(a.Scores, b.Scores) &&
+		ra.Out == rb.Out && ra.Stalemate == rb.Stalemate && ra.Rummy == rb.Rummy && ra.Knock == rb.Knock && ra.Upcard == rb.Upcard &&
+		slices.EqualFunc(ra.Melds, rb.Melds, func(x, y referee.Meld) bool {
+			return x.Player == y.Player && slices.Equal(x.Meld.Cards, y.Meld.Cards) && slices.Equal(x.Meld.Named, y.Meld.Named)
+		}) &&
+		slices.EqualFunc(ra.Layoffs, rb.Layoffs, func(x, y referee.Layoff) bool {
+			return x.Player == y.Player && x.Onto == y.Onto && slices.Equal(x.Cards, y.Cards)
+		}) &&
+		slices.EqualFunc(ra.Hands, rb.Hands, func(x, y referee.Hand) bool {
+			return x.Player == y.Player && x.Points == y.Points && x.ByPoints == y.ByPoints && slices.Equal(x.Cards, y.Cards)
+		})
 }
 
 // createExclusive gives the written file tmp the name path, only if no

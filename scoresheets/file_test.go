@@ -426,3 +426,50 @@ func TestList(t *testing.T) {
 		t.Error("List of no folder: no error")
 	}
 }
+
+// A save after Update's load judges again only the rounds not as they were
+// loaded: a round of a long match changed in place, in its scores, its
+// cards or the rules it is judged by, is still refused.
+func TestUpdateJudgesChangedRounds(t *testing.T) {
+	path := endless(t)
+	s, _, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(s.Rounds) < verifyInMemory+10 {
+		if err := addRound(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Remove(path)
+	if _, err := Create(path, s); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		change func(s *Sheet)
+	}{
+		{"a stored score", func(s *Sheet) { s.Rounds[10].Scores["Bob"]++ }},
+		{"a card in a hand", func(s *Sheet) { s.Rounds[20].Round.Hands[0].Cards[0] = s.Rounds[20].Round.Hands[0].Cards[1] }},
+		{"a meld", func(s *Sheet) { s.Rounds[31].Round.Melds[0].Meld.Cards[3] = s.Rounds[31].Round.Melds[0].Meld.Cards[0] }},
+		{"the rules", func(s *Sheet) { s.Variant.Melds.MinSize = 5 }},
+	} {
+		before, _ := os.ReadFile(path)
+		err := Update(path, time.Second, func(s *Sheet) error {
+			c.change(s)
+			return addRound(s)
+		})
+		if err == nil || !strings.Contains(err.Error(), "would not load back") {
+			t.Errorf("%s changed in place: got %v", c.name, err)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+			t.Errorf("%s changed in place: the file changed", c.name)
+		}
+	}
+	if err := Update(path, time.Second, addRound); err != nil {
+		t.Errorf("a round added: %v", err)
+	}
+	if s, _, err := Load(path); err != nil || len(s.Rounds) != verifyInMemory+11 {
+		t.Errorf("after a round added: %v", err)
+	}
+}

@@ -36,6 +36,7 @@ type Sheet struct {
 	Audit       []Audit        // oldest first
 
 	comments map[string]comment // a person's comments in the file, by place (comments.go)
+	judged   *judged            // what Update's load judged, so its save judges only what changed
 }
 
 // Entry is one recorded round.

@@ -81,6 +81,9 @@ func textVersion(data []byte) int {
 type decoder struct {
 	name string
 	data []byte
+	// judged, when set, says which rounds were judged before and stand
+	// unchanged: check does not judge them again.
+	judged func(i int) bool
 
 	// What the parser handed over item by item (yamlfile.ParseStream):
 	// the rounds and audit entries, read with the header (players and
@@ -473,6 +476,9 @@ func (d *decoder) check(s *Sheet, places []place) error {
 				why = fmt.Sprintf("the deal passes to %s after round %d (deal.rotation: %s)", want, i, s.Variant.Deal.Rotation)
 			}
 			return d.errorLine(at.dealer, "round %d: the dealer is %s, but %s", e.Number, e.Dealer, why)
+		}
+		if d.judged != nil && d.judged(i) {
+			continue
 		}
 		seated := s.Seated(i + 1)
 		vd, err := referee.Judge(s.Variant, seated, e.Round)
