@@ -63,6 +63,9 @@ func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (Arrange
 	if err := p.init(r, hand, table); err != nil {
 		return Arrangement{}, err
 	}
+	if p.wild > 0 {
+		return p.arrangeWild(ctx)
+	}
 	if p.route() == viaBits {
 		return p.arrangeBits(ctx)
 	}
@@ -118,7 +121,7 @@ func (p *problem) render(s solution) Arrangement {
 	}
 	a.Points = s.points
 	if !s.known {
-		a.Points = p.r.Values.Sum(a.Deadwood)
+		a.Points = p.r.Sum(a.Deadwood)
 	}
 	return a
 }
@@ -203,7 +206,7 @@ func floorDiv(a, b int64) int64 {
 // better kept in hand; only the general solver's bounds allow for that.
 func (r Rules) negativeValues() bool {
 	v := r.Values
-	return v.Ace < 0 || v.Face < 0 || v.Joker < 0 || v.Pips < 0
+	return v.Ace < 0 || v.Face < 0 || v.Joker < 0 || v.Pips < 0 || r.WildPoints < 0 && r.WildRanks != 0
 }
 
 // weightScale turns points into the solver's weights: a card left in hand
@@ -214,7 +217,7 @@ const weightScale = 1 << 20
 // infinity is more than any sum of weights.
 const infinity = math.MaxInt64 / 4
 
-func weight(v Values, c Card) int64 { return int64(v.Points(c))*weightScale + 1 }
+func weight(r *Rules, c Card) int64 { return int64(r.Points(c))*weightScale + 1 }
 
 // Cards as bits: a natural card c is bit c-16 of a uint64, so each suit has
 // a 16-bit lane (clubs lowest) with the ace at bit 1 and the king at bit 13

@@ -384,11 +384,11 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	}
 
 	g.neg = r.negativeValues()
-	g.wJ = weight(r.Values, Joker)
+	g.wJ = weight(&r, Joker)
 	maxCount := 0
 	for b, n := range counts {
 		if n > 0 {
-			g.w[b] = weight(r.Values, bitCard(b))
+			g.w[b] = weight(&r, bitCard(b))
 			maxCount = max(maxCount, int(n))
 		}
 	}
@@ -430,15 +430,10 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 // the hand could go onto it.
 func (g *general) addTable(i int, v Verdict, handLane uint64, jokers int) {
 	t := gtab{index: i}
-	tj := 0
-	for _, c := range v.Cards {
-		if c == Joker {
-			tj++
-		}
-	}
 	n := len(v.Cards)
 	relevant := false
 	for _, rd := range v.Readings {
+		tj := len(rd.Jokers) + len(rd.Wild) // the stand-ins of this reading
 		if rd.Kind == Set {
 			s := tslot{tab: len(g.tabs), kind: Set, rank: int(rd.Cards[0].Rank()), n: n, tj: tj}
 			for _, c := range rd.Cards {

@@ -250,8 +250,8 @@ func TestRankWeights(t *testing.T) {
 	for _, v := range []Values{Basic().Values, {Ace: 15, Face: 10, Joker: 15}, {Ace: 15, Face: 10, Pips: 5}, {Ace: 0, Face: 7, Pips: 3}} {
 		w := rankWeights(v)
 		for _, c := range Deck() {
-			if w[c.Rank()] != weight(v, c) {
-				t.Errorf("%+v: rankWeights says %s weighs %d, weight says %d", v, c, w[c.Rank()], weight(v, c))
+			if w[c.Rank()] != weight(&Rules{Values: v}, c) {
+				t.Errorf("%+v: rankWeights says %s weighs %d, weight says %d", v, c, w[c.Rank()], weight(&Rules{Values: v}, c))
 			}
 		}
 	}

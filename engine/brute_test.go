@@ -48,12 +48,12 @@ func bruteArrange(r Rules, hand []Card, table []Meld) bruteResult {
 	plausible := func(cs []Card) bool {
 		var nat []Card
 		for _, c := range cs {
-			if c != Joker {
+			if c != Joker && !r.IsWild(c) {
 				nat = append(nat, c)
 			}
 		}
 		if len(nat) == 0 {
-			return false
+			return r.WildRanks != 0 // wild cards may meld as themselves
 		}
 		rank, suit := true, true
 		for _, c := range nat {
@@ -106,7 +106,7 @@ func bruteArrange(r Rules, hand []Card, table []Meld) bruteResult {
 	}
 	w := make([]int64, n)
 	for i, c := range hand {
-		w[i] = weight(r.Values, c)
+		w[i] = weight(&r, c)
 	}
 	type entry struct {
 		res  bruteResult
@@ -186,7 +186,7 @@ func checkArrangement(t testing.TB, r Rules, hand []Card, table []Meld, a Arrang
 	if !slices.Equal(got, want) {
 		t.Fatalf("the arrangement holds %s, the hand %s", FormatCards(got, false), FormatCards(want, false))
 	}
-	if p := r.Values.Sum(a.Deadwood); p != a.Points {
+	if p := r.Sum(a.Deadwood); p != a.Points {
 		t.Fatalf("Points = %d, but the deadwood %s counts %d", a.Points, FormatCards(a.Deadwood, false), p)
 	}
 }

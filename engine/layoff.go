@@ -19,7 +19,9 @@ func (e *TableError) Error() string {
 // LayOff judges cards laid off together onto a meld already on the table
 // (RULES.md 3): the verdict is on the grown meld. Jokers already on the
 // table keep what they stand for: the grown meld must have a reading in
-// which the table's jokers read as they could before. It returns a
+// which the table's jokers read as they could before (and its wild cards:
+// a wild card acting as itself stays itself, one acting as a joker stands
+// for the same card). It returns a
 // *TableError when the table meld is not valid.
 func (r Rules) LayOff(table Meld, add []Card) (Verdict, error) {
 	before := r.JudgeMeld(table)
@@ -46,7 +48,7 @@ func (r Rules) LayOff(table Meld, add []Card) (Verdict, error) {
 	var keep []Reading
 	for _, g := range v.Readings {
 		for _, t := range before.Readings {
-			if t.Kind == g.Kind && subMultiset(t.Jokers, g.Jokers) {
+			if t.Kind == g.Kind && subMultiset(t.Jokers, g.Jokers) && subMultiset(t.WildAs, g.WildAs) && subMultiset(t.Cards, g.Cards) {
 				keep = append(keep, g)
 				break
 			}

@@ -72,6 +72,10 @@ type Reading struct {
 	// AceLow is true for a run that starts with an ace (A-2-3), where
 	// meld-points scoring may count the ace low (scoring.ace_low_run).
 	AceLow bool
+	// Wild holds the wild cards (Rules.WildRanks) acting as jokers in this
+	// reading, in card order, and WildAs what each stands for; the other
+	// wild cards of the meld act as themselves.
+	Wild, WildAs []Card
 }
 
 // Verdict is the engine's judgement of one meld.
@@ -174,7 +178,7 @@ next:
 
 // readings returns every valid reading of cards, or why there is none.
 func (r Rules) readings(cards []Card) ([]Reading, string) {
-	var nat []Card
+	var nat, wild []Card
 	k := 0
 	for i, c := range cards {
 		switch {
@@ -182,18 +186,115 @@ func (r Rules) readings(cards []Card) ([]Reading, string) {
 			k++
 		case c.Valid():
 			nat = append(nat, c)
+			if r.IsWild(c) && !r.wildAsNatural {
+				wild = append(wild, c)
+			}
 		default:
 			return nil, fmt.Sprintf("card %d is not a card", i+1)
 		}
 	}
-	n := len(cards)
+	if len(wild) == 0 {
+		return r.plainReadings(nat, k, k)
+	}
+	return r.wildReadings(nat, wild, k)
+}
+
+// wildReadings returns the readings of nat plus k jokers where the wild
+// cards among nat may each act as a joker or as themselves: every choice of
+// how many copies of each wild card act as jokers. With no valid reading it
+// says why the cards, all acting as themselves, are no meld.
+func (r Rules) wildReadings(nat, wild []Card, k int) ([]Reading, string) {
+	slices.Sort(wild)
+	wild = slices.Compact(slices.Clone(wild))
+	counts := make([]int, len(wild))
+	for _, c := range nat {
+		if i := slices.Index(wild, c); i >= 0 {
+			counts[i]++
+		}
+	}
+	var all []Reading
+	why := ""
+	acting := make([]int, len(wild))
+	for {
+		rest, act := slices.Clone(nat), []Card(nil)
+		for i, w := range wild {
+			for range acting[i] {
+				act = append(act, w)
+				j := slices.Index(rest, w)
+				rest = slices.Delete(rest, j, j+1)
+			}
+		}
+		reads, w := r.plainReadings(rest, k+len(act), k)
+		if len(act) == 0 {
+			why = w
+		}
+		for _, rd := range reads {
+			all = splitStandIns(all, rd, k, act)
+		}
+		// The next choice, as a counter with digit i up to counts[i].
+		i := 0
+		for i < len(acting) && acting[i] == counts[i] {
+			acting[i] = 0
+			i++
+		}
+		if i == len(acting) {
+			break
+		}
+		acting[i]++
+	}
+	if len(all) == 0 {
+		return nil, why
+	}
+	return all, ""
+}
+
+// splitStandIns appends the readings of rd, whose Jokers are what k jokers
+// and the wild cards act stand for together, with each way of sharing those
+// stand-ins between the jokers and the wild cards.
+func splitStandIns(reads []Reading, rd Reading, k int, act []Card) []Reading {
+	if len(act) == 0 {
+		return append(reads, rd)
+	}
+	stand := rd.Jokers
+	var pick func(from int, jok []Card, idx []int)
+	pick = func(from int, jok []Card, idx []int) {
+		if len(jok) == k {
+			var as []Card
+			for i, c := range stand {
+				if !slices.Contains(idx, i) {
+					as = append(as, c)
+				}
+			}
+			out := rd
+			out.Jokers, out.Wild, out.WildAs = slices.Clone(jok), act, as
+			for _, o := range reads {
+				if slices.Equal(o.Cards, out.Cards) && slices.Equal(o.Jokers, out.Jokers) && slices.Equal(o.Wild, out.Wild) && slices.Equal(o.WildAs, out.WildAs) {
+					return
+				}
+			}
+			reads = append(reads, out)
+			return
+		}
+		for i := from; i < len(stand); i++ {
+			pick(i+1, append(jok, stand[i]), append(idx, i))
+		}
+	}
+	pick(0, make([]Card, 0, k), make([]int, 0, k))
+	return reads
+}
+
+// plainReadings returns every valid reading of the naturals nat plus k
+// stand-ins, of which real are jokers and the rest wild cards acting as
+// jokers, or why there is none.
+func (r Rules) plainReadings(nat []Card, k, real int) ([]Reading, string) {
+	n := len(nat) + k
 	minSize := max(r.MinSize, 1)
 	switch {
 	case n < minSize:
 		return nil, fmt.Sprintf("a meld needs at least %d cards", minSize)
 	case len(nat) == 0:
 		return nil, "a meld of jokers alone is never valid"
-	case k > 0 && r.Jokers == 0:
+	case real > 0 && r.Jokers == 0:
 		return nil, r.name() + " is played without jokers"
 	case len(nat) < r.MinNatural:
 		return nil, fmt.Sprintf("a meld needs at least %d natural cards, and this one has %d", r.MinNatural, len(nat))

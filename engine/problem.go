@@ -15,6 +15,7 @@ type problem struct {
 
 	held    uint64 // the card bits with a copy in hand
 	jokers  int
+	wild    int // the wild cards held that may act as jokers
 	repeats bool // some natural is held more than once
 	// counts holds the copies of each natural by card bit (cardBit),
 	// filled only when the hand repeats a card: otherwise held says all.
@@ -61,6 +62,13 @@ func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 		}
 	}
 	p.held = held
+	if r.WildRanks != 0 && !r.wildAsNatural {
+		for _, c := range hand {
+			if r.IsWild(c) {
+				p.wild++
+			}
+		}
+	}
 	p.repeats = bits.OnesCount64(held) != len(hand)-p.jokers
 	over := p.jokers > r.Jokers
 	if p.repeats {
@@ -88,8 +96,10 @@ func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 	}
 	if len(table) > 0 {
 		p.tableV = make([]Verdict, len(table))
+		tr := *r // the table's wild cards stay wild in a sub-problem
+		tr.wildAsNatural = false
 		for i, m := range table {
-			v := r.JudgeMeld(m)
+			v := tr.JudgeMeld(m)
 			if !v.Valid {
 				return &TableError{Meld: m, Reason: v.Reason}
 			}
@@ -133,7 +143,7 @@ const (
 // repeated cards, lay-offs, one-card melds and negative values.
 func (p *problem) route() strategy {
 	r := &p.r
-	if len(p.table) == 0 && p.jokers == 0 && !p.repeats && max(r.MinSize, r.MinNatural) >= 2 && !r.negativeValues() {
+	if len(p.table) == 0 && p.jokers == 0 && !p.repeats && max(r.MinSize, r.MinNatural) >= 2 && !r.negativeValues() && (r.WildPoints == 0 || r.WildRanks == 0) {
 		return viaBits
 	}
 	return viaCounts

@@ -444,7 +444,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	for p := 1; p <= 14; p++ {
 		d.w[p] = 1
 		if mode == dpWeighted {
-			d.w[p] = weight(r.Values, NewCard(posRankAt(p), Clubs))
+			d.w[p] = weight(&r, NewCard(posRankAt(p), Clubs))
 		}
 	}
 	return d

@@ -76,7 +76,60 @@ func (v Values) Sum(cards []Card) int {
 // PackPoints returns the points of every card in play under r: the decks
 // and the jokers. No hand, nor all of them together, can hold more.
 func (r Rules) PackPoints() int {
-	return r.Decks*r.Values.Sum(Deck()) + r.Jokers*r.Values.Joker
+	return r.Decks*r.Sum(Deck()) + r.Jokers*r.Values.Joker
+}
+
+// RankSet is a set of ranks: bit r for rank r.
+type RankSet uint16
+
+// NewRankSet returns the set of the ranks given.
+func NewRankSet(ranks ...Rank) RankSet {
+	var s RankSet
+	for _, rk := range ranks {
+		s |= 1 << rk
+	}
+	return s
+}
+
+// Has reports whether rank rk is in the set.
+func (s RankSet) Has(rk Rank) bool { return rk < 16 && s>>rk&1 != 0 }
+
+// Ranks returns the ranks of the set, ace first.
+func (s RankSet) Ranks() []Rank {
+	var out []Rank
+	for rk := Ace; rk <= King; rk++ {
+		if s.Has(rk) {
+			out = append(out, rk)
+		}
+	}
+	return out
+}
+
+// IsWild reports whether c is a wild card under r: a natural card of one of
+// r.WildRanks, which may act as a joker in a meld or be played as itself.
+func (r Rules) IsWild(c Card) bool {
+	return r.WildRanks != 0 && c != Joker && r.WildRanks.Has(c.Rank())
+}
+
+// Points returns the points of one card under r: a wild card counts
+// r.WildPoints when that is not 0, every other card r.Values.Points.
+func (r Rules) Points(c Card) int {
+	if r.WildPoints != 0 && r.IsWild(c) {
+		return r.WildPoints
+	}
+	return r.Values.Points(c)
+}
+
+// Sum returns the points of cards under r.
+func (r Rules) Sum(cards []Card) int {
+	if r.WildPoints == 0 || r.WildRanks == 0 {
+		return r.Values.Sum(cards)
+	}
+	n := 0
+	for _, c := range cards {
+		n += r.Points(c)
+	}
+	return n
 }
 
 // Rules are the meld rules of a variant, the part of it the engine needs
@@ -103,7 +156,21 @@ type Rules struct {
 	// exactly one card.
 	DiscardRequired bool
 
+	// WildRanks are the ranks whose cards are wild (wild.ranks, "deuces
+	// wild" is the 2s): such a card may act as a joker in a meld, or be
+	// played as itself. MinNatural counts the cards acting as themselves,
+	// MaxJokers the jokers and the wild cards acting as jokers.
+	WildRanks RankSet
+	// WildPoints is what a wild card counts in hand or melded
+	// (wild.points); 0 is its own value.
+	WildPoints int
+
 	Values Values
+
+	// wildAsNatural: the wild cards of a hand act as themselves only. The
+	// solver's sub-problems set it, having turned the copies that act as
+	// jokers into jokers already.
+	wildAsNatural bool
 }
 
 // Basic returns the rules of the built-in basic variant: one deck, no
@@ -134,6 +201,8 @@ func (r Rules) Check() error {
 		return fmt.Errorf("melds.min_size is %d: it must be at least 1", r.MinSize)
 	case r.Ace < AceLow || r.Ace > AceEither:
 		return fmt.Errorf("runs.ace is not set")
+	case r.WildRanks&^NewRankSet(Ace, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King) != 0:
+		return fmt.Errorf("wild.ranks holds a value that is not a rank")
 	case !r.Sets && !r.Runs:
 		return fmt.Errorf("sets and runs are both disabled: no meld is possible")
 	}
