@@ -15,7 +15,7 @@ type problem struct {
 
 	held    uint64 // the card bits with a copy in hand
 	jokers  int
-	wild    int // the wild cards held that may act as jokers
+	wild    int  // the wild cards held that may act as jokers
 	repeats bool // some natural is held more than once
 	// counts holds the copies of each natural by card bit (cardBit),
 	// filled only when the hand repeats a card: otherwise held says all.
