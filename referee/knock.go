@@ -321,7 +321,7 @@ func (k knockJudge) plans(hand []engine.Card) []knockPlan {
 				melds = melds[:len(melds)-1]
 			}
 		}
-		if pts := points + k.rules.Values.Points(hand[i]); pts <= limit {
+		if pts := points + k.rules.Points(hand[i]); pts <= limit {
 			walk(used|1<<i, dead|1<<i, pts)
 		}
 	}
@@ -338,7 +338,7 @@ func (k knockJudge) best(plans []knockPlan, kh, dh []engine.Card, r Round) (*Kno
 	bestNet := 0
 	over := true
 	for _, p := range plans {
-		d := k.rules.Values.Sum(p.dead)
+		d := k.rules.Sum(p.dead)
 		if d > k.limit || len(kh) > k.v.Deal.Cards.At(2) && len(p.dead) > 0 {
 			continue
 		}
@@ -373,7 +373,7 @@ func (k knockJudge) refusal(kh []engine.Card, plans []knockPlan, r Round) string
 		least = err.Error()
 	}
 	if len(r.Melds) > 0 {
-		d := k.rules.Values.Sum(plans[0].dead)
+		d := k.rules.Sum(plans[0].dead)
 		least = fmt.Sprintf("the melds laid leave %d (%s)", d, engine.FormatCards(plans[0].dead, false))
 	}
 	if k.limit == 0 {
@@ -386,7 +386,7 @@ func (k knockJudge) refusal(kh []engine.Card, plans []knockPlan, r Round) string
 // and scores the hand.
 func (k knockJudge) score(p knockPlan, dh []engine.Card, given []Layoff) (*KnockResult, string) {
 	kn := k.v.Knock
-	d := k.rules.Values.Sum(p.dead)
+	d := k.rules.Sum(p.dead)
 	gin := len(p.dead) == 0
 	big := gin && len(p.melds) > 0 && cardsIn(p.melds) > k.v.Deal.Cards.At(2)
 	res := &KnockResult{Knocker: k.knocker, Defender: k.defender, Limit: k.limit, Multiplier: k.mult,

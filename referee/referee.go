@@ -129,7 +129,7 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 			continue
 		}
 		grown[i] = m.Meld
-		meldScore[i] = readingPoints(rules.Values, vd.Readings, m.Meld.Cards)
+		meldScore[i] = readingPoints(rules, vd.Readings, m.Meld.Cards)
 	}
 	// Lay-offs, meld by meld. The referee cannot see the order of turns,
 	// so the lay-offs onto one meld stand when some order of them keeps
@@ -167,7 +167,7 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 			continue
 		}
 		for _, st := range steps {
-			layScore[st.layoff.Player] += laidOffPoints(rules.Values, st.layoff.Cards, st.verdict.Readings)
+			layScore[st.layoff.Player] += laidOffPoints(rules, st.layoff.Cards, st.verdict.Readings)
 		}
 	}
 
@@ -213,7 +213,7 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 		if h, ok := hands[p]; ok {
 			s.Hand = h.Points
 			if !h.ByPoints {
-				s.Hand = rules.Values.Sum(h.Cards)
+				s.Hand = rules.Sum(h.Cards)
 			}
 		}
 		for j, m := range r.Melds {
@@ -434,21 +434,22 @@ func layOrder(rules engine.Rules, t engine.Meld, ls []Layoff) ([]layStep, string
 // then reads as reads: each card at its value, a joker at the joker's, and
 // an ace at scoring.ace_low_run in a reading that puts it at the low end of
 // a run (A-2-3). Cards already on the table keep the points they had.
-func laidOffPoints(v engine.Values, cards []engine.Card, reads []engine.Reading) int {
-	return readingPoints(v, reads, cards)
+func laidOffPoints(r engine.Rules, cards []engine.Card, reads []engine.Reading) int {
+	return readingPoints(r, reads, cards)
 }
 
 // readingPoints returns the points of cards of a meld that reads as reads,
 // under meld-points scoring: naturals at their value, an ace that starts a
-// run (A-2-3) at scoring.ace_low_run, jokers at the joker's value (RULES.md
-// 7). ace_low_run is points like any other, 0 included (RULES.md 10.4).
+// run (A-2-3) at scoring.ace_low_run, jokers at the joker's value, wild
+// cards at wild.points when that is set (RULES.md 7). ace_low_run is points like any other, 0 included (RULES.md 10.4).
 // Where the meld reads several ways, the player gets the best of them
 // (RULES.md 10.3: a 13-card A-K run read high counts its ace 15); a meld
 // whose jokers are named has only the named reading.
-func readingPoints(v engine.Values, reads []engine.Reading, cards []engine.Card) int {
+func readingPoints(r engine.Rules, reads []engine.Reading, cards []engine.Card) int {
+	v := r.Values
 	best := 0
 	for i, rd := range reads {
-		n := v.Sum(cards)
+		n := r.Sum(cards)
 		if rd.AceLow && slices.Contains(cards, rd.Cards[0]) {
 			n += v.AceLowRun - v.Ace
 		}

@@ -117,7 +117,7 @@ func pointsProblem(rules engine.Rules, r Round) string {
 	}
 	left := rules.PackPoints()
 	seen := func(cards []engine.Card) {
-		left -= rules.Values.Sum(cards)
+		left -= rules.Sum(cards)
 	}
 	for _, m := range r.Melds {
 		seen(m.Meld.Cards)

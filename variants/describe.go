@@ -111,6 +111,9 @@ func (f *field) same(a, b *Variant) bool {
 	if f.str != nil {
 		return true // identity, not a rule
 	}
+	if f.ranks != nil {
+		return *f.ranks(a) == *f.ranks(b)
+	}
 	return f.node(a).Value == f.node(b).Value
 }
 
@@ -174,6 +177,7 @@ func (d *describer) jokers() {
 		if v.Jokers.Swap {
 			d.add("If jokers are added, a player who has melded may swap one on the table: put in the natural card it stands for and take the joker (7D for the JK of 7H 7S JK).", "jokers.swap")
 		}
+		d.wild()
 		return
 	}
 	segs := segments(v.Decks, v.Players.Min, v.Players.Max)
@@ -210,6 +214,36 @@ func (d *describer) jokers() {
 	// RULES.md 10.1.
 	d.add("A joker on the table keeps the card it stands for: 8H cannot be laid off onto 7H JK 9H (the joker is the 8H), nor 6H 9H onto 7H 8H JK (the joker would have to move).")
 	d.add("A joker whose card is not named may be read any way the meld allows; a named joker (JK=6H) is that card.")
+	d.wild()
+}
+
+// wild says which cards are wild and what they count, when any are.
+func (d *describer) wild() {
+	v := d.v
+	ranks := v.Wild.Ranks.Ranks()
+	if len(ranks) == 0 {
+		return // no wild cards: nothing to say, as in every built-in
+	}
+	names := make([]string, len(ranks))
+	for i, rk := range ranks {
+		names[i] = "the " + rk.String() + "s"
+	}
+	ex := engine.NewCard(ranks[0], engine.Clubs)
+	d.add(fmt.Sprintf("%s wild: each may act as a joker in a meld (7H %s 9H is a run, the %s the 8H) or be played as itself. A meld's natural cards are those acting as themselves; the limit on jokers counts the wild cards acting as jokers.",
+		capital(joinWords(names)), ex, ex), "wild.ranks")
+	if v.Wild.Points != 0 {
+		d.add(fmt.Sprintf("A wild card counts %d in hand or melded.", v.Wild.Points), "wild.points")
+	} else {
+		d.add("A wild card counts its own value in hand or melded.", "wild.points")
+	}
+}
+
+// joinWords joins words with commas and a final "and".
+func joinWords(w []string) string {
+	if len(w) <= 1 {
+		return strings.Join(w, "")
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
 }
 
 func (d *describer) layoffs() {

@@ -183,6 +183,8 @@ var ruleDefaults = map[string]string{
 	"knock.layoffs":           "true",
 	"knock.layoff_after_gin":  "false",
 	"knock.dead_hand_stock":   "2",
+	"wild.ranks":              "[]",
+	"wild.points":             "0",
 }
 
 // defaultRules holds ruleDefaults, for YAML to tell an optional key left

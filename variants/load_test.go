@@ -188,7 +188,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"empty", "", []string{"t.yaml: empty file: a variant file is a map of keys (name, players, ...)"}},
 		{"comments only", "# nothing\n\n", []string{"t.yaml: empty file: a variant file is a map of keys (name, players, ...)"}},
 		{"null document", "---\n", []string{"t.yaml: empty file: a variant file is a map of keys (name, players, ...)"}},
-		{"list", "- a\n- b\n", []string{"t.yaml:1: want a map of keys (name, title, description, base, players, decks, jokers, deal, sets, runs, melds, layoff, going_out, scoring, stock, checks, seats, knock), got a list"}},
+		{"list", "- a\n- b\n", []string{"t.yaml:1: want a map of keys (name, title, description, base, players, decks, jokers, wild, deal, sets, runs, melds, layoff, going_out, scoring, stock, checks, seats, knock), got a list"}},
 		{"two documents", head + "---\nname: u\n", []string{"t.yaml:3: more than one document: a variant file holds one"}},
 		{"syntax", head + "runs:\n  ace: low\n wrap: true\n", []string{`t.yaml:5: this line is indented more than the key "runs" above it (line 3): keys of one mapping line up`}},
 		{"not UTF-8", head + "title: caf\xe9\n", []string{"t.yaml:3: not UTF-8 text (byte 0xe9)"}},

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rummy-referee/rummy/engine"
 	"github.com/rummy-referee/rummy/variants/yamlfile"
 	"go.yaml.in/yaml/v3"
 )
@@ -162,6 +163,26 @@ func (f *field) read(n *yaml.Node, v *Variant) (probs []problem, asMap bool) {
 		}
 		*f.num(v) = x
 
+	case kindRanks:
+		if n.Kind != yaml.SequenceNode {
+			wrongType()
+			return
+		}
+		var set engine.RankSet
+		for _, item := range n.Content {
+			rk, ok := rankOf(item)
+			if !ok {
+				bad(item.Line, "%s is not a rank: want A, 2 to 10, J, Q or K, such as [2]", quote(item.Value))
+				return
+			}
+			if set.Has(rk) {
+				bad(item.Line, "%s is listed twice", rk)
+				return
+			}
+			set |= engine.NewRankSet(rk)
+		}
+		*f.ranks(v) = set
+
 	case kindBool:
 		b, msg := yamlfile.Bool(n, got)
 		if msg != "" {
@@ -267,4 +288,18 @@ func checkString(f *field, s string) string {
 		}
 	}
 	return ""
+}
+
+// rankOf reads one rank of a list of ranks: A, 2 to 10, J, Q or K (an int
+// or a string, any case).
+func rankOf(n *yaml.Node) (engine.Rank, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, false
+	}
+	for rk := engine.Ace; rk <= engine.King; rk++ {
+		if strings.EqualFold(n.Value, rk.String()) {
+			return rk, true
+		}
+	}
+	return 0, false
 }

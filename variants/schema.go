@@ -27,6 +27,7 @@ const (
 	kindByPlayers                 // an int, or a map from player count to int
 	kindPips                      // face, or an int in lo..hi
 	kindShutout                   // double, or an int in lo..hi (a flat bonus)
+	kindRanks                     // a list of ranks, such as [2]
 )
 
 // field is one key of the schema.
@@ -36,11 +37,12 @@ type field struct {
 	lo, hi int // range of an int, of each by-players value, of pips
 
 	// Exactly one accessor is set, by kind.
-	str  func(*Variant) *string    // kindName, kindText, kindBase
-	num  func(*Variant) *int       // kindInt, kindPips (0 is face)
-	flag func(*Variant) *bool      // kindBool
-	by   func(*Variant) *ByPlayers // kindByPlayers
-	enum *enum                     // kindEnum
+	str   func(*Variant) *string         // kindName, kindText, kindBase
+	num   func(*Variant) *int            // kindInt, kindPips (0 is face)
+	flag  func(*Variant) *bool           // kindBool
+	by    func(*Variant) *ByPlayers      // kindByPlayers
+	enum  *enum                          // kindEnum
+	ranks func(*Variant) *engine.RankSet // kindRanks
 
 	// optional keys (the knock keys and the match-end bonuses) may be left
 	// out of any file, a built-in's too, and take ruleDefaults; YAML leaves
@@ -78,6 +80,8 @@ var fields = []*field{
 	{key: "jokers.min_natural", kind: kindInt, lo: 0, hi: 13, num: func(v *Variant) *int { return &v.Jokers.MinNatural }},
 	{key: "jokers.max_per_meld", kind: kindInt, lo: 0, hi: 13, num: func(v *Variant) *int { return &v.Jokers.MaxPerMeld }},
 	{key: "jokers.swap", kind: kindBool, flag: func(v *Variant) *bool { return &v.Jokers.Swap }},
+	{key: "wild.ranks", kind: kindRanks, optional: true, ranks: func(v *Variant) *engine.RankSet { return &v.Wild.Ranks }},
+	{key: "wild.points", kind: kindInt, lo: 0, hi: 1000, optional: true, num: func(v *Variant) *int { return &v.Wild.Points }},
 	{key: "deal.cards", kind: kindByPlayers, lo: 1, hi: 52, by: func(v *Variant) *ByPlayers { return &v.Deal.Cards }},
 	{key: "deal.rotation", kind: kindEnum, enum: stringEnum("a deal rotation",
 		func(v *Variant) *Rotation { return &v.Deal.Rotation }, RotateLeft, RotateWinner)},
@@ -224,6 +228,8 @@ func (f *field) want() string {
 	case kindPips, kindShutout:
 		word, _ := f.word()
 		return word + " or an int"
+	case kindRanks:
+		return "a list of ranks, such as [2] or [2, J]"
 	}
 	return "a value"
 }

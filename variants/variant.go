@@ -31,6 +31,12 @@ type Variant struct {
 		MaxPerMeld int // 0: no limit
 		Swap       bool
 	}
+	// Wild is wild.ranks and wild.points: the ranks whose cards are wild
+	// ("deuces wild": [2]) and what a wild card counts, 0 its own value.
+	Wild struct {
+		Ranks  engine.RankSet
+		Points int
+	}
 	Deal struct {
 		Cards    ByPlayers
 		Rotation Rotation
@@ -211,6 +217,8 @@ func (v *Variant) Rules(players int) engine.Rules {
 		Wrap:            v.Runs.Wrap,
 		MinSize:         v.Melds.MinSize,
 		DiscardRequired: v.GoingOut.DiscardRequired,
+		WildRanks:       v.Wild.Ranks,
+		WildPoints:      v.Wild.Points,
 		Values:          v.Scoring.Values,
 	}
 }

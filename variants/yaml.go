@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rummy-referee/rummy/engine"
 	"github.com/rummy-referee/rummy/variants/yamlfile"
 	"go.yaml.in/yaml/v3"
 )
@@ -69,6 +70,16 @@ func (f *field) node(v *Variant) *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(*f.flag(v))}
 	case kindEnum:
 		return str(f.enum.get(v))
+	case kindRanks:
+		m := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, rk := range f.ranks(v).Ranks() {
+			if rk >= engine.Two && rk <= engine.Ten {
+				m.Content = append(m.Content, integer(int(rk)))
+			} else {
+				m.Content = append(m.Content, str(rk.String()))
+			}
+		}
+		return m
 	case kindByPlayers:
 		b := *f.by(v)
 		keys := b.keys()
@@ -85,12 +96,15 @@ func (f *field) node(v *Variant) *yaml.Node {
 }
 
 // omitted reports whether YAML leaves f out of v: an optional key at its
-// default in a variant that does not score by knocking (the seats keys at
-// their defaults in any variant). Load gives such a key its default again,
+// default in a variant that does not score by knocking (the seats and wild
+// keys at their defaults in any variant). Load gives such a key its default again,
 // so the round trip holds.
 func (f *field) omitted(v *Variant) bool {
-	if !f.optional || v.Scoring.Method == Knock && !strings.HasPrefix(f.key, "seats.") {
+	if !f.optional || v.Scoring.Method == Knock && !strings.HasPrefix(f.key, "seats.") && !strings.HasPrefix(f.key, "wild.") {
 		return false
+	}
+	if f.kind == kindRanks {
+		return *f.ranks(v) == *f.ranks(defaultRules)
 	}
 	return f.node(v).Value == f.node(defaultRules).Value
 }

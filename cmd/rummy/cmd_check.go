@@ -199,6 +199,9 @@ func runCheck(ctx context.Context, io *app, o *checkOptions) error {
 				if len(vd.Jokers) > 0 {
 					line += " (" + out.jokerText(vd) + ")"
 				}
+				if w := out.wildText(vd); w != "" {
+					line += " (" + w + ")"
+				}
 			} else {
 				line = out.bad("invalid") + "  " + line + ": " + vd.Reason
 			}

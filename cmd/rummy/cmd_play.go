@@ -887,6 +887,9 @@ func (ss *session) addMeld(d *draft, p, a string) error {
 	if len(vd.Jokers) > 0 {
 		what += ", " + ss.mark.jokerText(vd)
 	}
+	if w := ss.mark.wildText(vd); w != "" {
+		what += ", " + w
+	}
 	ss.accept("meld %d: %s, a %s", len(with.Melds), ss.mark.meld(m), what)
 	return nil
 }
@@ -928,7 +931,7 @@ func (ss *session) addHand(d *draft, p, a string, say bool) error {
 	} else if h.Cards, err = engine.ParseCards(a); err != nil {
 		return err
 	} else {
-		pts := d.v.Rules(len(d.players)).Values.Sum(h.Cards)
+		pts := d.v.Rules(len(d.players)).Sum(h.Cards)
 		flag, value = "--hand", p+"="+engine.FormatCards(h.Cards, false)
 		said = fmt.Sprintf("%s: %d %s", ss.mark.cards(h.Cards), pts, plural(pts, "point", "points"))
 		if d.v.Scoring.Method == variants.Knock {

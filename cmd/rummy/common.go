@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -149,6 +150,31 @@ func (o output) jokerText(v engine.Verdict) string {
 		alts = append(alts, o.cards(rd.Jokers))
 	}
 	return strings.TrimSpace(strings.Repeat("JK ", len(v.Jokers))) + " = " + orList(alts)
+}
+
+// wildText describes what a meld's wild cards (wild.ranks) acting as jokers
+// stand for: "2C = 8H", "2D = 7C or 7D"; "" when in every reading each
+// wild card is itself.
+func (o output) wildText(v engine.Verdict) string {
+	var order []string
+	alts := map[string][]string{}
+	for _, rd := range v.Readings {
+		if len(rd.Wild) == 0 || slices.Equal(rd.Wild, rd.WildAs) {
+			continue
+		}
+		w, as := o.cards(rd.Wild), o.cards(rd.WildAs)
+		if _, ok := alts[w]; !ok {
+			order = append(order, w)
+		}
+		if !slices.Contains(alts[w], as) {
+			alts[w] = append(alts[w], as)
+		}
+	}
+	parts := make([]string, len(order))
+	for i, w := range order {
+		parts[i] = w + " = " + orList(alts[w])
+	}
+	return strings.Join(parts, "; ")
 }
 
 // orList joins "a", "b" and "c" as "a, b or c".
