@@ -121,7 +121,7 @@ func (p *problem) render(s solution) Arrangement {
 	}
 	a.Points = s.points
 	if !s.known {
-		a.Points = p.r.Sum(a.Deadwood)
+		a.Points = p.r.sum(a.Deadwood)
 	}
 	return a
 }

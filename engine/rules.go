@@ -82,6 +82,9 @@ func (r Rules) PackPoints() int {
 // RankSet is a set of ranks: bit r for rank r.
 type RankSet uint16
 
+// allRanks is the set of every rank, ace to king.
+const allRanks RankSet = 1<<(King+1) - 1<<Ace
+
 // NewRankSet returns the set of the ranks given.
 func NewRankSet(ranks ...Rank) RankSet {
 	var s RankSet
@@ -121,7 +124,10 @@ func (r Rules) Points(c Card) int {
 }
 
 // Sum returns the points of cards under r.
-func (r Rules) Sum(cards []Card) int {
+func (r Rules) Sum(cards []Card) int { return r.sum(cards) }
+
+// sum is Sum without copying r, for the solver.
+func (r *Rules) sum(cards []Card) int {
 	if r.WildPoints == 0 || r.WildRanks == 0 {
 		return r.Values.Sum(cards)
 	}
@@ -201,7 +207,7 @@ func (r Rules) Check() error {
 		return fmt.Errorf("melds.min_size is %d: it must be at least 1", r.MinSize)
 	case r.Ace < AceLow || r.Ace > AceEither:
 		return fmt.Errorf("runs.ace is not set")
-	case r.WildRanks&^NewRankSet(Ace, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King) != 0:
+	case r.WildRanks&^allRanks != 0:
 		return fmt.Errorf("wild.ranks holds a value that is not a rank")
 	case !r.Sets && !r.Runs:
 		return fmt.Errorf("sets and runs are both disabled: no meld is possible")
