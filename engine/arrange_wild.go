@@ -86,16 +86,9 @@ func (p *problem) arrangeWild(ctx context.Context) (Arrangement, error) {
 				best, bestW, found = a, w, true
 			}
 		}
-		// The next choice, as a counter with digit i up to counts[i].
-		i := 0
-		for i < len(acting) && acting[i] == counts[i] {
-			acting[i] = 0
-			i++
-		}
-		if i == len(acting) {
+		if !nextChoice(acting, counts) {
 			break
 		}
-		acting[i]++
 	}
 	best.CanGoOut = canGoOut
 	return best, nil
@@ -149,4 +142,18 @@ func (p *problem) wildBack(a Arrangement, act []Card, real, aside int) Arrangeme
 	slices.Sort(dead)
 	slices.SortStableFunc(melds, func(x, y []Card) int { return int(lowest(x)) - int(lowest(y)) })
 	return Arrangement{Melds: melds, Layoffs: layoffs, Deadwood: dead, Points: r.Sum(dead), CanGoOut: a.CanGoOut}
+}
+
+// nextChoice steps acting to the next choice of how many copies of each
+// wild card act as jokers, counting it as a number whose digit i runs from
+// 0 to counts[i]; it reports false once every choice has been made.
+func nextChoice(acting, counts []int) bool {
+	for i := range acting {
+		if acting[i] < counts[i] {
+			acting[i]++
+			return true
+		}
+		acting[i] = 0
+	}
+	return false
 }

@@ -231,16 +231,9 @@ func (r Rules) wildReadings(nat, wild []Card, k int) ([]Reading, string) {
 		for _, rd := range reads {
 			all = splitStandIns(all, rd, k, act)
 		}
-		// The next choice, as a counter with digit i up to counts[i].
-		i := 0
-		for i < len(acting) && acting[i] == counts[i] {
-			acting[i] = 0
-			i++
-		}
-		if i == len(acting) {
+		if !nextChoice(acting, counts) {
 			break
 		}
-		acting[i]++
 	}
 	if len(all) == 0 {
 		return nil, why
