@@ -6,6 +6,7 @@
 package referee
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -103,6 +104,22 @@ func unreadable(format string, args ...any) error {
 // it. It returns an error wrapping ErrUnreadable when the round cannot be
 // judged; a round that breaks rules gets a Verdict listing every problem.
 func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
+	return (*Memo)(nil).Judge(v, players, r)
+}
+
+// Memo remembers the engine's verdicts on the melds it has judged, so that
+// the rounds of a long match, which put down the same melds again and
+// again, have each meld read once. Its Judge is Judge, with the verdicts
+// remembered. The zero Memo is ready to use; a nil *Memo remembers
+// nothing. A Memo is for one goroutine at a time.
+type Memo struct {
+	rules    engine.Rules              // the rules of verdicts
+	verdicts map[string]engine.Verdict // by meldKey
+	key      []byte
+}
+
+// Judge is Judge, with the verdicts on melds m remembers.
+func (m *Memo) Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 	if err := checkShape(players, r); err != nil {
 		return Verdict{}, err
 	}
@@ -121,9 +138,10 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 	grown := make([]engine.Meld, len(r.Melds))
 	meldScore := make([]int, len(r.Melds))
 	melded := map[string]bool{}
+	memo := m
 	for i, m := range r.Melds {
 		melded[m.Player] = true
-		vd := rules.JudgeMeld(m.Meld)
+		vd := memo.judgeMeld(rules, m.Meld)
 		if !vd.Valid {
 			add("meld %d (%s: %s) is not valid: %s", i+1, m.Player, m.Meld, vd.Reason)
 			continue
@@ -259,6 +277,36 @@ func Judge(v *variants.Variant, players []string, r Round) (Verdict, error) {
 	return Verdict{Scores: scores}, nil
 }
 
+// judgeMeld is rules.JudgeMeld(meld), remembered. The verdicts it
+// returns are shared: they must not be changed.
+func (m *Memo) judgeMeld(rules engine.Rules, meld engine.Meld) engine.Verdict {
+	if m == nil {
+		return rules.JudgeMeld(meld)
+	}
+	if m.verdicts == nil || rules != m.rules {
+		m.rules, m.verdicts = rules, map[string]engine.Verdict{}
+	}
+	// The cards, then whether jokers are named and their names: the
+	// length first, so no two melds share a key.
+	k := binary.AppendUvarint(m.key[:0], uint64(len(meld.Cards)))
+	for _, c := range meld.Cards {
+		k = append(k, byte(c))
+	}
+	if meld.Named != nil {
+		k = append(k, 1)
+		for _, c := range meld.Named {
+			k = append(k, byte(c))
+		}
+	}
+	m.key = k
+	if vd, ok := m.verdicts[string(k)]; ok {
+		return vd
+	}
+	vd := rules.JudgeMeld(meld)
+	m.verdicts[string(k)] = vd
+	return vd
+}
+
 // checkShape finds what makes a round unreadable.
 func checkShape(players []string, r Round) error {
 	known := func(p, what string) error {
@@ -276,8 +324,8 @@ func checkShape(players []string, r Round) error {
 		}
 	}
 	for i, m := range r.Melds {
-		if err := known(m.Player, fmt.Sprintf("meld %d", i+1)); err != nil {
-			return err
+		if !slices.Contains(players, m.Player) {
+			return known(m.Player, fmt.Sprintf("meld %d", i+1))
 		}
 	}
 	for _, l := range r.Layoffs {

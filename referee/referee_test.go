@@ -245,3 +245,42 @@ func TestMeldPointsNeedsNoMeld(t *testing.T) {
 		t.Errorf("scores = %v", got)
 	}
 }
+
+// A Memo judges as Judge does, whatever it judged before: the same cards
+// with a joker named otherwise, or under other rules, get their own
+// verdict.
+func TestMemoJudgesAsJudge(t *testing.T) {
+	basic, wrap := builtin(t, "basic"), builtin(t, "basic")
+	if err := wrap.Override("runs.wrap=true"); err != nil {
+		t.Fatal(err)
+	}
+	r500 := builtin(t, "rummy500")
+	out := func(melds ...Meld) Round {
+		return Round{Out: "Ann", Melds: melds, Hands: []Hand{hand(t, "Bob", "KD"), hand(t, "Cy", "3C 4D")}}
+	}
+	steps := []struct {
+		v     *variants.Variant
+		round Round
+	}{
+		{r500, out(meld(t, "Ann", "7H 8H JK"))},
+		{r500, out(meld(t, "Ann", "7H 8H JK=2C"))}, // named otherwise: not a run
+		{r500, out(meld(t, "Ann", "7H 8H JK=9H"))},
+		{r500, out(meld(t, "Ann", "7H 8H JK"))},
+		{basic, out(meld(t, "Ann", "KH AH 2H"))}, // no wrap: not a run
+		{wrap, out(meld(t, "Ann", "KH AH 2H"))},
+		{basic, out(meld(t, "Ann", "KH AH 2H"))},
+		{basic, out(meld(t, "Ann", "5S 6S 7S"), meld(t, "Ann", "5S 6S 7S"))}, // one deck: a card twice
+		{basic, out(meld(t, "Ann", "5S 6S 7S"))},
+	}
+	memo := &Memo{}
+	for i, st := range steps {
+		want, werr := Judge(st.v, abc, st.round)
+		got, err := memo.Judge(st.v, abc, st.round)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(err, werr) {
+			t.Errorf("step %d (%s, %v): memo gives %+v, %v; Judge gives %+v, %v", i+1, st.v.Name, st.round.Melds, got, err, want, werr)
+		}
+	}
+	if n := len(memo.verdicts); n != 2 {
+		t.Errorf("the memo holds %d verdicts after the basic rounds, want 2 (KH AH 2H, 5S 6S 7S)", n)
+	}
+}

@@ -164,14 +164,12 @@ type ByPlayers map[int]int
 // At returns the value for n players: the value of the largest key not
 // above n, or of the smallest key when n is below every key.
 func (b ByPlayers) At(n int) int {
-	keys := b.keys()
-	if len(keys) == 0 {
-		return 0
-	}
-	v := b[keys[0]]
-	for _, k := range keys {
-		if k <= n {
-			v = b[k]
+	// The value of the largest count up to n, else of the smallest: in
+	// one pass over the map, as the referee asks for every round.
+	v, at, set := 0, 0, false
+	for k, x := range b {
+		if !set || at <= n && k <= n && k > at || at > n && (k <= n || k < at) {
+			v, at, set = x, k, true
 		}
 	}
 	return v
