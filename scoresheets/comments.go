@@ -33,6 +33,9 @@ func commentPart(parent *yaml.Node, i int) string {
 // collectComments adds the comments of the tree under root, whose place
 // is path, to out (made when there is one) and returns it.
 func collectComments(root *yaml.Node, path string, out map[string]comment) map[string]comment {
+	if !commented(root) {
+		return out // most rounds: no walk with places to keep
+	}
 	walkPaths(root, path, func(n *yaml.Node, place func() string) {
 		if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
 			if out == nil {
@@ -42,6 +45,19 @@ func collectComments(root *yaml.Node, path string, out map[string]comment) map[s
 		}
 	})
 	return out
+}
+
+// commented reports whether a node of the tree under n has a comment.
+func commented(n *yaml.Node) bool {
+	if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if commented(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // applyComments puts the comments kept by place back on the tree under

@@ -72,17 +72,27 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	// One buffer of the file's size (and a byte, to see it end), not the
-	// doublings of io.ReadAll.
-	size := int64(512)
+	// One buffer of the file's size and a byte, to see it end, not the
+	// doublings of io.ReadAll (nor of bytes.Buffer, which doubles a
+	// buffer that has less than 512 bytes free).
+	size := 512
 	if fi, err := f.Stat(); err == nil && fi.Size() < MaxFileSize {
-		size = fi.Size() + 1
+		size = int(fi.Size()) + 1
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size))
-	_, err = buf.ReadFrom(io.LimitReader(f, MaxFileSize+1))
-	data := buf.Bytes()
-	if err != nil {
-		return nil, err
+	data := make([]byte, 0, size)
+	r := io.LimitReader(f, MaxFileSize+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // a file that grew since Stat
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%s: the file has more than %d bytes, more than a match file may hold", path, MaxFileSize)

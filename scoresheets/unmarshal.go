@@ -79,8 +79,9 @@ func textVersion(data []byte) int {
 }
 
 type decoder struct {
-	name string
-	data []byte
+	name  string
+	data  []byte
+	quiet bool // values are not named (sub)
 	// judged, when set, says which rounds were judged before and stand
 	// unchanged: check does not judge them again.
 	judged func(i int) bool
@@ -123,7 +124,11 @@ func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
 		}
 		st.rounds = true
 		if st.err == nil {
-			e, at, err := d.entry(n, i+1, d.head.Players, d.head.Seated(i+1))
+			seated := d.head.Players // all of them, unless seats change
+			if len(d.head.Seats) > 0 {
+				seated = d.head.Seated(i + 1)
+			}
+			e, at, err := d.entry(n, i+1, d.head.Players, seated)
 			st.entries, st.places, st.err = append(st.entries, e), append(st.places, at), err
 		}
 	case key == "audit":
@@ -135,7 +140,9 @@ func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
 	default:
 		return true
 	}
-	st.comments = collectComments(n, "/"+key+"/"+strconv.Itoa(i+1), st.comments)
+	if commented(n) {
+		st.comments = collectComments(n, "/"+key+"/"+strconv.Itoa(i+1), st.comments)
+	}
 	return false
 }
 
@@ -154,6 +161,31 @@ func (d *decoder) header(top *yaml.Node) (*Sheet, error) {
 		}
 	}
 	return s, nil
+}
+
+// sub returns the name of a value in messages: what, a colon and the
+// parts joined ("round 3: Ann's score"). While d.quiet it joins nothing
+// and returns "": reading a round names a dozen values, and joining the
+// names of every value of a long match took a tenth of its load, for
+// messages that are almost never written. A round read quietly that
+// fails is read again, with d.quiet false, for its message.
+func (d *decoder) sub(what string, parts ...string) string {
+	if d.quiet {
+		return ""
+	}
+	return what + ": " + strings.Join(parts, "")
+}
+
+// nth returns the name of the n-th item (from 1) under what, as sub
+// does: "round 3: meld 2", or "round 3" when what is "".
+func (d *decoder) nth(what, item string, n int) string {
+	switch {
+	case d.quiet:
+		return ""
+	case what == "":
+		return item + " " + strconv.Itoa(n)
+	}
+	return what + ": " + item + " " + strconv.Itoa(n)
 }
 
 // errorLine returns an error that starts with the file's name and line.
@@ -462,6 +494,8 @@ func (d *decoder) check(s *Sheet, places []place) error {
 		// A sheet in memory: no lines to name.
 		places = make([]place, len(s.Rounds))
 	}
+	memo := &referee.Memo{} // a match puts down the same melds again and again
+	seated := s.Seated(1)
 	for i := range s.Rounds {
 		e, at := &s.Rounds[i], places[i]
 		var want string
@@ -480,8 +514,10 @@ func (d *decoder) check(s *Sheet, places []place) error {
 		if d.judged != nil && d.judged(i) {
 			continue
 		}
-		seated := s.Seated(i + 1)
-		vd, err := referee.Judge(s.Variant, seated, e.Round)
+		if len(s.Seats) > 0 {
+			seated = s.Seated(i + 1)
+		}
+		vd, err := memo.Judge(s.Variant, seated, e.Round)
 		if err != nil {
 			return d.errorLine(at.node, "round %d: %v", e.Number, err)
 		}
@@ -489,9 +525,13 @@ func (d *decoder) check(s *Sheet, places []place) error {
 			return d.errorLine(at.node, "round %d breaks the rules: %s", e.Number, strings.Join(vd.Problems, "; "))
 		}
 		got := vd.Totals()
-		for _, p := range seated {
+		for j, p := range seated {
 			if e.Scores[p] != got[p] {
-				return d.errorLine(at.scores[p], "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
+				line := 0
+				if at.scores != nil {
+					line = at.scores[j]
+				}
+				return d.errorLine(line, "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
 			}
 		}
 	}
@@ -514,7 +554,7 @@ func (d *decoder) check(s *Sheet, places []place) error {
 // nodes may be gone: rounds are read one at a time).
 type place struct {
 	node, dealer int
-	scores       map[string]int
+	scores       []int // by seat in the round, as Seated gives them
 }
 
 func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
@@ -539,9 +579,21 @@ func (d *decoder) players(top fields, v *variants.Variant) ([]string, error) {
 	return players, nil
 }
 
-// entry reads the round at position num (1-based).
+// entry reads the round at position num (1-based). It reads it quietly
+// first (see sub), and again, naming every value, only to say what is
+// wrong with it.
 func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry, place, error) {
-	what := "round " + strconv.Itoa(num)
+	d.quiet = true
+	e, at, err := d.readEntry(n, num, players, seated)
+	d.quiet = false
+	if err != nil {
+		return d.readEntry(n, num, players, seated)
+	}
+	return e, at, nil
+}
+
+func (d *decoder) readEntry(n *yaml.Node, num int, players, seated []string) (Entry, place, error) {
+	what := d.nth("", "round", num)
 	at := place{node: n.Line}
 	f, err := d.fields(n, what, "number", "dealer", "out", "stalemate", "rummy", "knock", "upcard", "melds", "layoffs", "hands", "scores")
 	if err != nil {
@@ -552,7 +604,7 @@ func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry,
 	if err != nil {
 		return e, at, err
 	}
-	if e.Number, err = d.integer(nn, what+": number"); err != nil {
+	if e.Number, err = d.integer(nn, d.sub(what, "number")); err != nil {
 		return e, at, err
 	}
 	if e.Number != num {
@@ -563,7 +615,7 @@ func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry,
 		return e, at, err
 	}
 	at.dealer = dn.Line
-	if e.Dealer, err = d.player(dn, what+": dealer", players); err != nil {
+	if e.Dealer, err = d.player(dn, d.sub(what, "dealer"), players); err != nil {
 		return e, at, err
 	}
 	if e.Round, err = d.round(f, what, players); err != nil {
@@ -574,20 +626,20 @@ func (d *decoder) entry(n *yaml.Node, num int, players, seated []string) (Entry,
 		return e, at, err
 	}
 	e.Scores = make(map[string]int, len(seated))
-	at.scores = make(map[string]int, len(seated))
-	err = d.byPlayer(sn, what+": scores", seated, func(p string, k, v *yaml.Node) error {
-		n, err := d.integer(v, what+": "+p+"'s score")
+	at.scores = make([]int, len(seated))
+	err = d.byPlayer(sn, d.sub(what, "scores"), seated, func(p string, k, v *yaml.Node) error {
+		n, err := d.integer(v, d.sub(what, p, "'s score"))
 		if err == nil && (n < -maxNumber || n > maxNumber) {
 			err = d.errorf(v, "%s: %s's score %d is out of range", what, p, n)
 		}
-		e.Scores[p], at.scores[p] = n, v.Line
+		e.Scores[p], at.scores[slices.Index(seated, p)] = n, v.Line
 		return err
 	})
 	if err != nil {
 		return e, at, err
 	}
-	for _, p := range seated {
-		if _, ok := at.scores[p]; !ok {
+	for i, p := range seated {
+		if at.scores[i] == 0 {
 			return e, at, d.errorf(sn, "%s: scores: %s's score is missing", what, p)
 		}
 	}
@@ -601,12 +653,12 @@ func (d *decoder) round(f fields, what string, players []string) (referee.Round,
 	var r referee.Round
 	var err error
 	if on := f.opt("out"); on != nil {
-		if r.Out, err = d.player(on, what+": out", players); err != nil {
+		if r.Out, err = d.player(on, d.sub(what, "out"), players); err != nil {
 			return r, err
 		}
 	}
 	if sn := f.opt("stalemate"); sn != nil {
-		if r.Stalemate, err = d.boolean(sn, what+": stalemate"); err != nil {
+		if r.Stalemate, err = d.boolean(sn, d.sub(what, "stalemate")); err != nil {
 			return r, err
 		}
 		if r.Stalemate && r.Out != "" {
@@ -614,12 +666,12 @@ func (d *decoder) round(f fields, what string, players []string) (referee.Round,
 		}
 	}
 	if rn := f.opt("rummy"); rn != nil {
-		if r.Rummy, err = d.boolean(rn, what+": rummy"); err != nil {
+		if r.Rummy, err = d.boolean(rn, d.sub(what, "rummy")); err != nil {
 			return r, err
 		}
 	}
 	if kn := f.opt("knock"); kn != nil { // a gin hand: who knocked
-		if r.Knock, err = d.player(kn, what+": knock", players); err != nil {
+		if r.Knock, err = d.player(kn, d.sub(what, "knock"), players); err != nil {
 			return r, err
 		}
 		if r.Out != "" || r.Stalemate {
@@ -627,7 +679,7 @@ func (d *decoder) round(f fields, what string, players []string) (referee.Round,
 		}
 	}
 	if un := f.opt("upcard"); un != nil { // a gin hand's first upcard
-		text, err := d.str(un, what+": upcard")
+		text, err := d.str(un, d.sub(what, "upcard"))
 		if err != nil {
 			return r, err
 		}
@@ -659,7 +711,7 @@ func (d *decoder) melds(n *yaml.Node, what string, players []string) ([]referee.
 	}
 	melds := make([]referee.Meld, len(n.Content))
 	for i, mn := range n.Content {
-		w := what + ": meld " + strconv.Itoa(i+1)
+		w := d.nth(what, "meld", i+1)
 		f, err := d.fields(mn, w, "player", "cards")
 		if err != nil {
 			return nil, err
@@ -668,14 +720,14 @@ func (d *decoder) melds(n *yaml.Node, what string, players []string) ([]referee.
 		if err != nil {
 			return nil, err
 		}
-		if melds[i].Player, err = d.player(pn, w+": player", players); err != nil {
+		if melds[i].Player, err = d.player(pn, d.sub(w, "player"), players); err != nil {
 			return nil, err
 		}
 		cn, err := f.need("cards")
 		if err != nil {
 			return nil, err
 		}
-		text, err := d.str(cn, w+": cards")
+		text, err := d.str(cn, d.sub(w, "cards"))
 		if err != nil {
 			return nil, err
 		}
@@ -695,7 +747,7 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 	}
 	lays := make([]referee.Layoff, len(n.Content))
 	for i, ln := range n.Content {
-		w := what + ": lay-off " + strconv.Itoa(i+1)
+		w := d.nth(what, "lay-off", i+1)
 		f, err := d.fields(ln, w, "player", "cards", "onto")
 		if err != nil {
 			return nil, err
@@ -704,7 +756,7 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 		if err != nil {
 			return nil, err
 		}
-		if lays[i].Player, err = d.player(pn, w+": player", players); err != nil {
+		if lays[i].Player, err = d.player(pn, d.sub(w, "player"), players); err != nil {
 			return nil, err
 		}
 		if lays[i].Cards, err = d.cards(f, "cards", w); err != nil {
@@ -717,7 +769,7 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 		if err != nil {
 			return nil, err
 		}
-		if lays[i].Onto, err = d.integer(on, w+": onto"); err != nil {
+		if lays[i].Onto, err = d.integer(on, d.sub(w, "onto")); err != nil {
 			return nil, err
 		}
 		if lays[i].Onto < 1 || lays[i].Onto > melds {
@@ -730,8 +782,8 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 
 func (d *decoder) hands(n *yaml.Node, what string, players []string) ([]referee.Hand, error) {
 	var hands []referee.Hand
-	err := d.byPlayer(n, what+": hands", players, func(p string, k, v *yaml.Node) error {
-		w := what + ": " + p + "'s hand"
+	err := d.byPlayer(n, d.sub(what, "hands"), players, func(p string, k, v *yaml.Node) error {
+		w := d.sub(what, p, "'s hand")
 		h := referee.Hand{Player: p}
 		switch v.Kind {
 		case yaml.MappingNode:
@@ -743,7 +795,7 @@ func (d *decoder) hands(n *yaml.Node, what string, players []string) ([]referee.
 			if err != nil {
 				return err
 			}
-			if h.Points, err = d.count(pn, w+": points"); err != nil {
+			if h.Points, err = d.count(pn, d.sub(w, "points")); err != nil {
 				return err
 			}
 			h.ByPoints = true
@@ -767,7 +819,7 @@ func (d *decoder) cards(f fields, key, what string) ([]engine.Card, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := d.str(n, what+": "+key)
+	text, err := d.str(n, d.sub(what, key))
 	if err != nil {
 		return nil, err
 	}
@@ -792,10 +844,21 @@ func (d *decoder) audit(n *yaml.Node) ([]Audit, error) {
 	return out, nil
 }
 
-// auditEntry reads the audit entry at position i (from 0).
+// auditEntry reads the audit entry at position i (from 0), quietly first
+// as entry does.
 func (d *decoder) auditEntry(an *yaml.Node, i int) (Audit, error) {
+	d.quiet = true
+	a, err := d.readAudit(an, i)
+	d.quiet = false
+	if err != nil {
+		return d.readAudit(an, i)
+	}
+	return a, nil
+}
+
+func (d *decoder) readAudit(an *yaml.Node, i int) (Audit, error) {
 	var a Audit
-	w := "audit entry " + strconv.Itoa(i+1)
+	w := d.nth("", "audit entry", i+1)
 	f, err := d.fields(an, w, "time", "action", "round", "note")
 	if err != nil {
 		return a, err
@@ -804,14 +867,14 @@ func (d *decoder) auditEntry(an *yaml.Node, i int) (Audit, error) {
 	if err != nil {
 		return a, err
 	}
-	if a.Time, err = d.time(tn, w+": time"); err != nil {
+	if a.Time, err = d.time(tn, d.sub(w, "time")); err != nil {
 		return a, err
 	}
 	acn, err := f.need("action")
 	if err != nil {
 		return a, err
 	}
-	act, err := d.str(acn, w+": action")
+	act, err := d.str(acn, d.sub(w, "action"))
 	if err != nil {
 		return a, err
 	}
@@ -820,12 +883,12 @@ func (d *decoder) auditEntry(an *yaml.Node, i int) (Audit, error) {
 		return a, d.errorf(acn, "%s: unknown action %q (%s)", w, act, actionList())
 	}
 	if rn := f.opt("round"); rn != nil {
-		if a.Round, err = d.count(rn, w+": round"); err != nil {
+		if a.Round, err = d.count(rn, d.sub(w, "round")); err != nil {
 			return a, err
 		}
 	}
 	if nn := f.opt("note"); nn != nil {
-		if a.Note, err = d.str(nn, w+": note"); err != nil {
+		if a.Note, err = d.str(nn, d.sub(w, "note")); err != nil {
 			return a, err
 		}
 	}
