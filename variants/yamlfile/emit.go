@@ -238,13 +238,13 @@ func (e *emitter) scalar(n *yaml.Node, flow bool) {
 	v := n.Value
 	tag := n.ShortTag()
 	switch {
-	case n.Style&yaml.DoubleQuotedStyle != 0 || strings.ContainsAny(v, "\n\r") || !printable(v):
-		e.buf.WriteString(strconv.Quote(v))
+	case n.Style&yaml.DoubleQuotedStyle != 0 || !printableASCII(v) && (strings.ContainsAny(v, "\n\r") || !printable(v)):
+		e.quote(v)
 	case n.Style&yaml.SingleQuotedStyle != 0:
 		e.single(v)
 	case tag == "!!str" && !plainOK(v, flow):
 		if strings.ContainsAny(v, `'\`) || resolve(v) != "!!str" {
-			e.buf.WriteString(strconv.Quote(v))
+			e.quote(v)
 		} else {
 			e.single(v)
 		}
@@ -257,10 +257,26 @@ func (e *emitter) scalar(n *yaml.Node, flow bool) {
 	}
 }
 
+// quote writes v in double quotes, escaped as Go does.
+func (e *emitter) quote(v string) {
+	e.buf.Write(strconv.AppendQuote(e.buf.AvailableBuffer(), v))
+}
+
 func (e *emitter) single(v string) {
 	e.buf.WriteByte('\'')
 	e.buf.WriteString(strings.ReplaceAll(v, "'", "''"))
 	e.buf.WriteByte('\'')
+}
+
+// printableASCII reports whether s is printable ASCII (spaces allowed),
+// which is printable and holds no line break, in one pass over its bytes.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 func printable(s string) bool {
@@ -277,8 +293,27 @@ func printable(s string) bool {
 var yes11 = map[string]bool{"y": true, "Y": true, "yes": true, "Yes": true, "YES": true, "n": true, "N": true,
 	"no": true, "No": true, "NO": true, "on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true}
 
+// word reports whether s is a letter, then letters, digits and _.
+func word(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '_')) {
+			return false
+		}
+	}
+	return true
+}
+
 // plainOK reports whether s written plain reads back as the string s.
 func plainOK(s string, flow bool) bool {
+	if word(s) {
+		// No space, mark or colon: only what it reads as counts. Most
+		// strings of a match file (keys, names) are words.
+		return resolve(s) == "!!str" && !yes11[s]
+	}
 	if s == "" || resolve(s) != "!!str" || yes11[s] || s != strings.TrimSpace(s) {
 		return false
 	}

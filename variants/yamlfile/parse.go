@@ -37,6 +37,14 @@ type parser struct {
 	chunk []yaml.Node // the arena's current chunk
 	used  int         // nodes of chunk handed out
 
+	// The children of the collections being read wait on kids; a
+	// collection read gets them as one slice of ptrs, exactly its size,
+	// rather than a slice grown by appending for each of a file's
+	// thousands of mappings.
+	kids    []*yaml.Node
+	ptrs    []*yaml.Node
+	ptrUsed int
+
 	head []string // comment lines read and not yet attached
 
 	stream func(top *yaml.Node, key string, i int, item *yaml.Node) bool
@@ -64,6 +72,44 @@ func (p *parser) node(kind yaml.Kind, tag string, line, col int) *yaml.Node {
 	n := &p.chunk[p.used]
 	p.used++
 	n.Kind, n.Tag, n.Line, n.Column = kind, tag, line, col+1
+	return n
+}
+
+// open returns the mark of a new collection's first child on p.kids,
+// or -1 for the top-level mapping (depth 1), whose Content grows as it
+// is read: ParseStream hands it over as far as it is read.
+func (p *parser) open(depth int) int {
+	if depth == 1 {
+		return -1
+	}
+	return len(p.kids)
+}
+
+// add adds children to n, a collection opened at base.
+func (p *parser) add(n *yaml.Node, base int, kids ...*yaml.Node) {
+	if base < 0 {
+		n.Content = append(n.Content, kids...)
+		return
+	}
+	p.kids = append(p.kids, kids...)
+}
+
+// close gives n, opened at base, its children, and returns it.
+func (p *parser) close(n *yaml.Node, base int) *yaml.Node {
+	if base < 0 || len(p.kids) == base {
+		return n
+	}
+	k := len(p.kids) - base
+	if p.ptrUsed+k > len(p.ptrs) {
+		p.ptrs = make([]*yaml.Node, max(k, min(4*chunkSize, max(16, 2*len(p.ptrs)))))
+		p.ptrUsed = 0
+	}
+	c := p.ptrs[p.ptrUsed : p.ptrUsed+k : p.ptrUsed+k]
+	p.ptrUsed += k
+	copy(c, p.kids[base:])
+	clear(p.kids[base:])
+	p.kids = p.kids[:base]
+	n.Content = c
 	return n
 }
 
@@ -333,20 +379,21 @@ func (p *parser) blockMap(c int, key *yaml.Node, depth int) *yaml.Node {
 	if depth == 1 {
 		p.top = m
 	}
+	base := p.open(depth)
 	for {
 		p.checkKey(key)
 		key.HeadComment = p.takeHead()
 		p.pos++ // the colon
 		val := p.mapValue(c, key, depth+1)
-		m.Content = append(m.Content, key, val)
+		p.add(m, base, key, val)
 		col := p.toContent()
 		switch {
 		case col < 0 || col < c:
-			return m
+			return p.close(m, base)
 		case col > c:
 			p.fail(p.line, "this line is indented more than the key %q above it (line %d): keys of one mapping line up", Short(key.Value), key.Line)
 		case p.isDocMarker("---") || p.isDocMarker("..."):
-			return m
+			return p.close(m, base)
 		case p.seqMarker():
 			p.fail(p.line, "a list item where a key is expected: indent the list under its key")
 		}
@@ -438,10 +485,15 @@ func (p *parser) blockSeqAt(c, depth int, key string) *yaml.Node {
 func (p *parser) blockSeq(c, depth int) *yaml.Node {
 	s := p.node(yaml.SequenceNode, "!!seq", p.line, c)
 	stream := p.stream != nil && depth == 2 && p.topKey != ""
+	base := -1 // a list of a top-level key, streamed or not, grows as it is read
+	if depth > 2 {
+		base = p.open(depth)
+	}
 	i := 0
 	for {
 		head := p.takeHead()
 		markChunk, markUsed, markNodes := p.chunk, p.used, p.nodes
+		markPtrs, markPtrUsed := p.ptrs, p.ptrUsed
 		line := p.line
 		p.pos++ // the dash
 		p.skipSpaces()
@@ -475,19 +527,25 @@ func (p *parser) blockSeq(c, depth int) *yaml.Node {
 			}
 			clear(p.chunk[from:p.used])
 			p.used = from
+			from = 0
+			if len(markPtrs) > 0 && &markPtrs[0] == &p.ptrs[0] {
+				from = markPtrUsed
+			}
+			clear(p.ptrs[from:p.ptrUsed])
+			p.ptrUsed = from
 			p.nodes = markNodes // Limits.Nodes bounds the nodes kept
 		} else {
-			s.Content = append(s.Content, item)
+			p.add(s, base, item)
 		}
 		i++
 		col := p.toContent()
 		switch {
 		case col < 0 || col < c:
-			return s
+			return p.close(s, base)
 		case col > c:
 			p.fail(p.line, "this line is indented more than the list item above it (line %d): items of one list line up", line)
 		case !p.seqMarker() || p.isDocMarker("---"):
-			return s
+			return p.close(s, base)
 		}
 	}
 }
@@ -737,6 +795,19 @@ func (p *parser) continuePlain(n *yaml.Node, parent int) {
 func (p *parser) quoted(q byte, parent int) string {
 	line := p.line
 	p.pos++
+	// Most values in quotes (the cards of a match file) hold no escape
+	// and no line break: they are the text between the quotes.
+scan:
+	for i := p.pos; i < len(p.src); i++ {
+		switch c := p.src[i]; {
+		case c == q && (q == '"' || i+1 == len(p.src) || p.src[i+1] != '\''):
+			v := p.src[p.pos:i]
+			p.pos = i + 1
+			return v
+		case c == q, c == '\\' && q == '"', c == '\n', c == '\r':
+			break scan // an escape or a line break: read below
+		}
+	}
 	var b strings.Builder
 	for {
 		if p.eof() {
@@ -855,6 +926,7 @@ func (p *parser) flowNode(depth, min int) *yaml.Node {
 	}
 	n := p.node(kind, tag, line, p.col())
 	n.Style = yaml.FlowStyle
+	base := p.open(depth + 1)
 	p.pos++
 	what := "list"
 	if open == '{' {
@@ -875,7 +947,7 @@ func (p *parser) flowNode(depth, min int) *yaml.Node {
 		}
 		if p.peek() == close {
 			p.pos++
-			return n
+			return p.close(n, base)
 		}
 		p.depth(p.line, depth+1)
 		var k *yaml.Node
@@ -905,15 +977,16 @@ func (p *parser) flowNode(depth, min int) *yaml.Node {
 			if open == '[' {
 				pair := p.node(yaml.MappingNode, "!!map", k.Line, k.Column-1)
 				pair.Style = yaml.FlowStyle
-				pair.Content = append(pair.Content, k, v)
-				n.Content = append(n.Content, pair)
+				pb := p.open(depth + 2)
+				p.add(pair, pb, k, v)
+				p.add(n, base, p.close(pair, pb))
 			} else {
-				n.Content = append(n.Content, k, v)
+				p.add(n, base, k, v)
 			}
 		} else if open == '{' {
-			n.Content = append(n.Content, k, p.node(yaml.ScalarNode, "!!null", k.Line, k.Column-1))
+			p.add(n, base, k, p.node(yaml.ScalarNode, "!!null", k.Line, k.Column-1))
 		} else {
-			n.Content = append(n.Content, k)
+			p.add(n, base, k)
 		}
 		space()
 		switch {
