@@ -66,10 +66,7 @@ func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (Arrange
 	if p.wild > 0 {
 		return p.arrangeWild(ctx)
 	}
-	if p.route() == viaBits {
-		return p.arrangeBits(ctx)
-	}
-	return p.arrangeCounts(ctx, ttAuto)
+	return p.solve(ctx)
 }
 
 // watch is how a search learns that its context has ended: it calls

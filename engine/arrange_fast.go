@@ -143,21 +143,7 @@ func (t *fastTable) meldable(x uint64) uint64 {
 			if t.hiAce {
 				y |= (x & aceBits) << 13
 			}
-			// s marks the low ends of windows of m cards, mm their cards.
-			var mm uint64
-			if t.m == 3 { // the usual smallest meld, spelled out
-				s := y & (y >> 1) & (y >> 2)
-				mm = s | s<<1 | s<<2
-			} else {
-				s := y
-				for k := 1; k < t.m; k++ {
-					s &= y >> uint(k)
-				}
-				mm = s
-				for k := 1; k < t.m; k++ {
-					mm |= s << uint(k)
-				}
-			}
+			mm := windowCover(y, t.m)
 			res = mm | (mm>>13)&aceBits
 		}
 	}
@@ -172,6 +158,25 @@ func (t *fastTable) meldable(x uint64) uint64 {
 		res |= rk * laneOnes
 	}
 	return res & x
+}
+
+// windowCover returns the cards of y that lie in some m bits in a row:
+// with the ranks of each suit a lane of y, the cards in blocks of m or more
+// consecutive ranks.
+func windowCover(y uint64, m int) uint64 {
+	if m == 3 { // the usual smallest meld, spelled out
+		s := y & (y >> 1) & (y >> 2)
+		return s | s<<1 | s<<2
+	}
+	s := y
+	for k := 1; k < m; k++ {
+		s &= y >> uint(k)
+	}
+	mm := s
+	for k := 1; k < m; k++ {
+		mm |= s << uint(k)
+	}
+	return mm
 }
 
 // ranksInSuits returns the ranks (as bits 1 to 13) of which the cards x
@@ -198,15 +203,7 @@ func wrapMeldable(x uint64, m int) uint64 {
 		if v == 0 {
 			continue
 		}
-		y := v | v<<13 | v<<26
-		w := y
-		for k := 1; k < m; k++ {
-			w &= y >> uint(k)
-		}
-		mm := w
-		for k := 1; k < m; k++ {
-			mm |= w << uint(k)
-		}
+		mm := windowCover(v|v<<13|v<<26, m)
 		res |= ((mm | mm>>13 | mm>>26) & v) << s
 	}
 	return res
@@ -261,24 +258,61 @@ func (f *fastSearch) rec(x uint64, acc int64) {
 	}
 }
 
-// rankWeightsCache holds the weights of the values last asked for, which
-// are nearly always the values asked for next.
-var rankWeightsCache atomic.Pointer[struct {
+// cardWeights are the weights of natural cards under some values, in the
+// two forms the bit strategies read.
+type cardWeights struct {
 	v Values
-	w [16]int64
-}]
+	w [16]int64 // the weight of a card by rank
+	// planes[k] holds the cards whose points have bit k set, so the points
+	// of cards x are the sum of popcount(x&planes[k])<<k, when planesHold
+	// (no card counts below zero or more than the planes hold).
+	planes     [maxPlanes]uint64
+	nPlanes    int
+	planesHold bool
+}
 
-// weightsFor returns rankWeights(v), from the cache when it has them.
-func weightsFor(v Values) *[16]int64 {
-	if c := rankWeightsCache.Load(); c != nil && c.v == v {
-		return &c.w
+// maxPlanes bounds the points of a card the planes hold: below 1<<maxPlanes.
+const maxPlanes = 8
+
+// cardWeightsCache holds the weights of the values last asked for, which
+// are nearly always the values asked for next.
+var cardWeightsCache atomic.Pointer[cardWeights]
+
+// weightsFor returns the weights of cards under v, from the cache when it
+// has them.
+func weightsFor(v *Values) *cardWeights {
+	// Field by field: the compiler compares a whole struct by a call.
+	if c := cardWeightsCache.Load(); c != nil && c.v.Ace == v.Ace && c.v.Face == v.Face && c.v.Pips == v.Pips && c.v.Joker == v.Joker && c.v.AceLowRun == v.AceLowRun {
+		return c
 	}
-	c := &struct {
-		v Values
-		w [16]int64
-	}{v, rankWeights(v)}
-	rankWeightsCache.Store(c)
-	return &c.w
+	c := &cardWeights{v: *v, w: rankWeights(*v)}
+	top := int64(0)
+	for rk := Ace; rk <= King; rk++ {
+		top = max(top, c.w[rk]/weightScale)
+		for k := range maxPlanes {
+			if c.w[rk]/weightScale>>k&1 != 0 {
+				c.planes[k] |= laneOnes << rk
+			}
+		}
+	}
+	c.planesHold = v.Ace >= 0 && v.Face >= 0 && v.Pips >= 0 && top < 1<<maxPlanes
+	if c.planesHold {
+		c.nPlanes = bits.Len64(uint64(top))
+	}
+	cardWeightsCache.Store(c)
+	return c
+}
+
+// points returns the points of the cards x by the planes.
+func (c *cardWeights) points(x uint64) int64 {
+	pl := &c.planes
+	// Four planes hold every card up to 15 points, as most values are.
+	p := int64(bits.OnesCount64(x&pl[0])) + int64(bits.OnesCount64(x&pl[1]))<<1 +
+		int64(bits.OnesCount64(x&pl[2]))<<2 + int64(bits.OnesCount64(x&pl[3]))<<3
+	for k := 4; k < c.nPlanes; k++ {
+		p += int64(bits.OnesCount64(x&pl[k])) << k
+	}
+	return p
 }
 
 // rankWeights returns the weight of a natural card by rank, as weight
@@ -303,7 +337,7 @@ func rankWeights(v Values) [16]int64 {
 func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	r := &p.r
 	var f fastSearch
-	f.t, f.w, f.best, f.done = fastTableFor(r), weightsFor(r.Values), infinity, ctx.Done()
+	f.t, f.w, f.best, f.done = fastTableFor(r), &weightsFor(&r.Values).w, infinity, ctx.Done()
 	x := p.held
 	f.rec(x, 0)
 	melds := f.bestM[:mergeFast(f.bestM[:f.nBest], f.t)]
@@ -313,38 +347,7 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	}
 	dead := x &^ used
 
-	// The melds and the deadwood share one slice of the hand's size. No
-	// value is negative on this path, so the weight gives the points.
-	sol := solution{sorted: true, points: int(f.best / weightScale), known: true}
-	cards := make([]Card, len(p.hand))
-	if len(melds) > 0 {
-		sol.melds = make([][]Card, len(melds))
-	}
-	k := 0
-	for i, m := range melds {
-		start := k
-		if l := m >> uint(bits.TrailingZeros64(m)&^15); l <= 0xFFFF && bits.OnesCount64(m) > 1 {
-			s := bits.TrailingZeros64(m) >> 4
-			cards = appendRun(cards[:k], l, s, r.Ace, r.Wrap)
-			k = len(cards)
-			cards = cards[:cap(cards)]
-		} else {
-			for y := m; y != 0; y &= y - 1 {
-				cards[k] = bitCard(bits.TrailingZeros64(y))
-				k++
-			}
-		}
-		sol.melds[i] = cards[start:k:k]
-	}
-	if dead != 0 {
-		start := k
-		for y := dead; y != 0; y &= y - 1 {
-			cards[k] = bitCard(bits.TrailingZeros64(y))
-			k++
-		}
-		sol.deadwood = cards[start:k:k]
-	}
-	a := p.render(sol)
+	a := p.bitsArrangement(melds, dead, int(f.best/weightScale))
 	if f.stop {
 		return p.unproven(ctx, a, p.bitsLowerBound(&f))
 	}
@@ -360,6 +363,53 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	}
 	a.CanGoOut = goOut
 	return a, nil
+}
+
+// bitsArrangement renders the answer of a bit strategy: melds as card
+// masks in order of their lowest card, the deadwood dead and its points.
+// The melds and the deadwood share one slice of the hand's size.
+func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int) Arrangement {
+	r := &p.r
+	sol := solution{sorted: true, points: points, known: true}
+	var cards []Card
+	switch n := len(p.hand); {
+	case len(melds) == 0:
+		cards = make([]Card, n)
+	case len(melds) <= 4 && n <= 16:
+		// The common hand: one allocation holds the melds and the cards.
+		b := new(struct {
+			melds [4][]Card
+			cards [16]Card
+		})
+		sol.melds, cards = b.melds[:len(melds):len(melds)], b.cards[:n:n]
+	default:
+		sol.melds, cards = make([][]Card, len(melds)), make([]Card, n)
+	}
+	k := 0
+	for i, m := range melds {
+		n := bits.OnesCount64(m)
+		// Only a run with an ace can be out of card order.
+		if l := m >> uint(bits.TrailingZeros64(m)&^15); m&aceBits != 0 && l <= 0xFFFF && n > 1 {
+			appendRun(cards[k:k], l, bits.TrailingZeros64(m)>>4, r.Ace, r.Wrap)
+		} else {
+			putCards(cards[k:k+n], m)
+		}
+		sol.melds[i] = cards[k : k+n : k+n]
+		k += n
+	}
+	if dead != 0 {
+		sol.deadwood = cards[k:]
+		putCards(sol.deadwood, dead)
+	}
+	return p.render(sol)
+}
+
+// putCards fills dst with the cards x in card order; x holds len(dst).
+func putCards(dst []Card, x uint64) {
+	for i := range dst {
+		dst[i] = bitCard(bits.TrailingZeros64(x))
+		x &= x - 1
+	}
 }
 
 // bitsLowerBound returns a lower bound on the weight of any arrangement:
@@ -391,11 +441,16 @@ func mergeFast(melds []uint64, t *fastTable) int {
 			}
 		}
 	}
-	// Melds are disjoint, so their lowest bits order them by lowest card.
-	if n > 1 {
-		slices.SortFunc(melds[:n], func(x, y uint64) int { return cmp.Compare(x&-x, y&-y) })
-	}
+	sortByLowest(melds[:n])
 	return n
+}
+
+// sortByLowest sorts melds, disjoint card masks, by their lowest card.
+func sortByLowest(melds []uint64) {
+	// Melds are disjoint, so their lowest bits order them by lowest card.
+	if len(melds) > 1 {
+		slices.SortFunc(melds, func(x, y uint64) int { return cmp.Compare(x&-x, y&-y) })
+	}
 }
 
 var unitWeights = [16]int64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}

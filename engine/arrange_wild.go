@@ -65,13 +65,7 @@ func (p *problem) arrangeWild(ctx context.Context) (Arrangement, error) {
 			if err := sp.init(&sub, h, p.table); err != nil {
 				return Arrangement{}, err
 			}
-			var a Arrangement
-			var err error
-			if sp.route() == viaBits {
-				a, err = sp.arrangeBits(ctx)
-			} else {
-				a, err = sp.arrangeCounts(ctx, ttAuto)
-			}
+			a, err := sp.solve(ctx)
 			if err != nil {
 				if found {
 					return best, err

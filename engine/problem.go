@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 )
@@ -47,7 +48,7 @@ func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 	// Rules by value: a pointer kept in p would make every caller's
 	// rules escape to the heap.
 	p.r, p.hand, p.table = *r, hand, table
-	if err := r.Check(); err != nil {
+	if err := r.check(); err != nil {
 		return err
 	}
 	var held uint64
@@ -128,23 +129,44 @@ func (p *problem) naturals() int { return len(p.hand) - p.jokers }
 type strategy uint8
 
 const (
+	// viaSets: every choice of sets, the runs of the rest forced, for
+	// the small hands of viaBits with few such choices (arrange_sets.go).
+	viaSets strategy = iota + 1
 	// viaBits: a branch and bound over one uint64 of card bits, for
-	// the common small hand (arrange_fast.go).
-	viaBits strategy = iota + 1
+	// the other hands of distinct naturals (arrange_fast.go).
+	viaBits
 	// viaCounts: a branch and bound over card counts with a transposition
 	// table, for every other hand (arrange_general.go).
 	viaCounts
 )
 
 // route decides from the problem's shape, before any search, which
-// strategy answers it. The bit search takes hands of distinct naturals with
-// no table melds, where every meld has two cards or more and no card is
-// worth less than nothing; the count search takes the rest: jokers,
-// repeated cards, lay-offs, one-card melds and negative values.
-func (p *problem) route() strategy {
+// strategy answers it. The bit strategies take hands of distinct naturals
+// with no table melds, where every meld has two cards or more and no card
+// is worth less than nothing; of those, the set-choice solver takes the
+// ones whose sets can be chosen in few ways and whose points its planes
+// hold, and route leaves its plan in s. The count search takes the rest:
+// jokers, repeated cards, lay-offs, one-card melds and negative values.
+func (p *problem) route(s *setChoices) strategy {
 	r := &p.r
-	if len(p.table) == 0 && p.jokers == 0 && !p.repeats && max(r.MinSize, r.MinNatural) >= 2 && !r.negativeValues() && (r.WildPoints == 0 || r.WildRanks == 0) {
-		return viaBits
+	if len(p.table) > 0 || p.jokers > 0 || p.repeats || max(r.MinSize, r.MinNatural) < 2 || r.negativeValues() || r.WildPoints != 0 && r.WildRanks != 0 {
+		return viaCounts
 	}
-	return viaCounts
+	s.t, s.cw = fastTableFor(r), weightsFor(&r.Values)
+	if s.cw.planesHold && s.plan(p.held) <= maxSetChoices {
+		return viaSets
+	}
+	return viaBits
+}
+
+// solve answers the problem by the strategy route picks.
+func (p *problem) solve(ctx context.Context) (Arrangement, error) {
+	var s setChoices
+	switch p.route(&s) {
+	case viaSets:
+		return p.arrangeSets(&s), nil
+	case viaBits:
+		return p.arrangeBits(ctx)
+	}
+	return p.arrangeCounts(ctx, ttAuto)
 }

@@ -193,7 +193,10 @@ func Basic() Rules {
 
 // Check reports the first rule that is out of range, so a program that
 // builds Rules by hand learns of a mistake before judging with them.
-func (r Rules) Check() error {
+func (r Rules) Check() error { return r.check() }
+
+// check is Check without copying r, for Arrange.
+func (r *Rules) check() error {
 	switch {
 	case r.Decks < 1:
 		return fmt.Errorf("decks is %d: at least 1 deck is needed", r.Decks)
