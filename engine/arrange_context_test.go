@@ -7,13 +7,25 @@ import (
 	"time"
 )
 
+// beyondBound returns the three-deck hand of the large corpus, whose proof
+// takes the general solver more than seconds, with its rules.
+func beyondBound(t *testing.T) largeCase {
+	for _, c := range largeCorpus(t) {
+		if c.name == "three-decks-96" {
+			return c
+		}
+	}
+	t.Fatal("testdata/large.txt has no three-decks-96")
+	return largeCase{}
+}
+
 // TestArrangeContextDeadline: on a hand whose proof takes the general
-// solver tens of seconds, a deadline brings back a legal arrangement, the
-// best found, with an *UnprovenError whose lower bound is at most its
+// solver more than seconds, a deadline brings back a legal arrangement,
+// the best found, with an *UnprovenError whose lower bound is at most its
 // points.
 func TestArrangeContextDeadline(t *testing.T) {
-	r := rummy500Big()
-	hand := largeHand(75, 5)
+	big := beyondBound(t)
+	r, hand := big.rules, big.hand
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	a, err := r.ArrangeContext(ctx, hand, nil)
@@ -51,7 +63,7 @@ func TestArrangeContextCancelled(t *testing.T) {
 		r    Rules
 		hand []Card
 	}{
-		{"counts", rummy500Big(), largeHand(75, 5)},
+		{"counts", beyondBound(t).rules, beyondBound(t).hand},
 		{"bits", with(Basic(), func(r *Rules) { r.MinSize = 2 }), Deck()},
 	} {
 		a, err := c.r.ArrangeContext(ctx, c.hand, nil)

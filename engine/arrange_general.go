@@ -12,27 +12,29 @@ import (
 // melds, negative card values. It is a branch and bound on card counts.
 //
 // Cards are taken rank by rank (all aces, then all 2s, ...; suits in order
-// within a rank). The lowest card still open is deadwood (with every other
-// copy of it: copies are alike, so an arrangement can always leave the
-// later copies), or the lowest card of one group: a new set, a new run, or
-// the cards laid off onto one table meld. A group takes only the jokers it
-// cannot do without (gaps of a run, and what lifts it to the smallest meld);
-// the jokers left over at the end go wherever a group can still take one,
-// up to 13 cards a run and a full set (and MaxJokers), or stay in hand. Any
-// meld holding more jokers is such a group plus jokers taken at the end,
-// and a natural set or run that could be cut into two melds without more
-// jokers is never listed as a whole, so few groups need listing.
+// within a rank), from the low end or the high end (solve). The card taken
+// is deadwood (with every other copy of it: copies are alike, so an
+// arrangement can always leave the later copies), or the card of one group
+// holding it: a new set, a new run, or the cards laid off onto one table
+// meld; the cards before it are all placed, so a group holds only cards
+// after it. A group takes only the jokers it cannot do without (gaps of a
+// run, and what lifts it to the smallest meld); the jokers left over at the
+// end go wherever a group can still take one, up to 13 cards a run and a
+// full set (and MaxJokers), or stay in hand. Any meld holding more jokers
+// is such a group plus jokers taken at the end, and a natural set or run
+// that could be cut into two melds without more jokers is never listed as
+// a whole, so few groups need listing.
 //
 // At each node the cards that no group of the open cards, the jokers left
-// and the table melds still free could hold are deadwood at once; their
-// weight is the bound. Large hands add a transposition table keyed by the
-// open cards, the jokers, the capacity for jokers and the table melds used.
+// and the table melds still free could hold are deadwood at once, and so
+// are the copies of a card beyond the disjoint groups that could hold one
+// each (spareCopies); their weight is the bound. Large hands add a
+// transposition table keyed by the open cards, the jokers, the capacity
+// for jokers and the table melds used.
 //
-// Its time has a long tail on large two-deck hands: a few deals in a
-// hundred of 68 to 80 cards take it tens of millions of nodes, some
-// hundreds of millions. It keeps the best arrangement it has reached, so
-// when the context ends (ArrangeContext) it answers with that and the
-// bound of the first node.
+// It keeps the best arrangement it has reached, so when the context ends
+// (ArrangeContext) it answers with that and the best lower bound it has
+// proven.
 
 const (
 	optDead = iota
@@ -40,7 +42,7 @@ const (
 	optRun
 )
 
-// option is one way to place the lowest open card.
+// option is one way to place the open card taken.
 type option struct {
 	lane   uint64   // run: the naturals, as card bits
 	lin    uint64   // run: the naturals, as linear positions
@@ -81,6 +83,7 @@ type gstate struct {
 	order uint64     // the same cards in rank order: bit (rank-1)*4 + suit
 	key   [2]uint64  // cnt packed two bits a card, for the transposition table
 	rankN [16]uint16 // per rank: suits open, or copies open when suits may repeat
+	twice uint64     // card bits with two copies open or more
 	j     int32      // jokers open
 	cap   int32      // jokers the groups formed can still take
 	used  uint64     // relevant table melds laid off onto
@@ -203,6 +206,12 @@ type general struct {
 	tt    transTable
 
 	watch
+	desc          bool  // search takes the highest open card, not the lowest
+	spent, budget int64 // nodes of this try of solve, and the most it may take
+	cut           bool  // the try ran out of nodes: stop is set, but not for good
+
+	spareCheck bool // dropForced also drops spare copies (spareCopies)
+	maxCount   int  // the most copies of a card in hand
 
 	// The best arrangement reached so far, while track is set: the groups
 	// of the branch being searched (trail) and the weight its deadwood has
@@ -270,9 +279,9 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 	goOut, ask := p.goOut(len(a.Deadwood))
 	switch ask {
 	case askFewerThanTwo:
-		goOut = g.leavesFewer(2)
+		goOut = g.leavesOneOrNone(a.Points)
 	case askOneKeptBack:
-		goOut = g.keepsOneBack()
+		goOut = g.keepsOneBack(a.Points)
 	}
 	if g.stop {
 		return p.unproven(ctx, a, int64(a.Points)*weightScale)
@@ -294,26 +303,36 @@ func (g *general) release() {
 // weight when the search finished, the best bound proven when the context
 // ended first.
 //
-// A large hand first asks a narrow question: does some arrangement leave
-// less than a point more than the bound of the first node? That search
-// prunes from the first node, and a dense hand whose cards nearly all meld
-// answers yes, and with that its least weight, in a fraction of the nodes
-// of one wide search (a third on the dense hands of BenchmarkLargeHands).
-// A no proves a higher lower bound, and the wide search that follows finds
-// the answer in the transposition table wherever the narrow one went. A
-// small hand, which keeps no table, asks only the wide question.
+// A large hand first takes a short wide look (lookBudget nodes), for an
+// arrangement to answer with should the context end during the proof; a
+// hand that small answers there. Then it asks a narrow question: does
+// some arrangement leave less than a point more than the bound of the
+// first node? That search prunes from the first node, and a dense hand
+// whose cards nearly all meld answers yes, and with that its least weight,
+// in a fraction of the nodes of one wide search. A no proves a higher
+// lower bound, and the wide search that follows finds the answer in the
+// transposition table wherever the narrow one went. A small hand, which
+// keeps no table, asks only the wide question.
 func (g *general) best() (solution, int64) {
 	lower := g.rootBound()
 	g.track, g.acc, g.incW = true, 0, infinity
 	g.trail, g.incPath = g.trail[:0], g.incPath[:0]
-	beta := int64(infinity)
+	v, beta := int64(infinity), int64(infinity)
 	if g.useTT {
-		beta = lower + weightScale
+		g.desc, g.spent, g.budget = true, 0, lookBudget
+		v = g.search(infinity)
+		g.budget = infinity
+		if g.cut {
+			g.stop, g.cut = false, false
+			beta = lower + weightScale
+			v = g.solve(beta)
+		}
+	} else {
+		v = g.search(beta)
 	}
-	v := g.search(beta)
 	if !g.stop && v >= beta {
 		lower = v
-		v = g.search(infinity)
+		v = g.solve(infinity)
 	}
 	g.track = false
 	switch {
@@ -329,6 +348,37 @@ func (g *general) best() (solution, int64) {
 	}
 	return g.solution(g.path), v
 }
+
+// lookBudget is the nodes of the first, wide look of best.
+const lookBudget = 1 << 12
+
+// solve is search. On a large hand it restarts search with the cards
+// taken highest first, then
+// lowest first, then again each way with twice the nodes, until one
+// finishes: which way is fast depends on the hand (dense low ranks with
+// jokers kept for high cards, say, take millions of nodes lowest first and
+// dozens highest first), and the transposition table, whose entries hold
+// whichever way, keeps what each try learned. A small hand, which keeps
+// no table, takes its cards lowest first.
+func (g *general) solve(beta int64) int64 {
+	if !g.useTT {
+		return g.search(beta)
+	}
+	for budget := int64(firstBudget); ; budget *= 2 {
+		for _, desc := range [2]bool{true, false} {
+			g.desc, g.spent, g.budget = desc, 0, budget
+			v := g.search(beta)
+			if !g.cut {
+				g.budget = infinity
+				return v
+			}
+			g.stop, g.cut = false, false
+		}
+	}
+}
+
+// firstBudget is the nodes of the first try of solve.
+const firstBudget = 1 << 15
 
 // rootBound returns the bound search starts from at the first node.
 func (g *general) rootBound() int64 {
@@ -412,10 +462,16 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 				st.rankN[rk]++
 			}
 			st.key[b>>5] += uint64(n) << uint((b&31)*2)
+			if n >= 2 {
+				st.twice |= 1 << uint(b)
+			}
 		}
 	}
 	st.j = int32(p.jokers)
 	g.st = g.init
+	g.budget = infinity
+	g.maxCount = maxCount
+	g.spareCheck = maxCount > 1 && len(g.tabs) == 0 && !r.Wrap && !g.copies && g.m >= 3
 	// A transposition table pays only on large hands, and needs counts that
 	// pack into two bits.
 	g.useTT = (tt == ttOn || tt == ttAuto && len(p.hand) > 16) &&
@@ -510,6 +566,9 @@ func (g *general) dec(b int, n uint8) {
 	if g.copies {
 		st.rankN[rk] -= uint16(n)
 	}
+	if c < 2 {
+		st.twice &^= 1 << uint(b)
+	}
 	if c == 0 {
 		st.lane &^= 1 << uint(b)
 		st.order &^= 1 << uint((rk-1)*4+b>>4)
@@ -523,10 +582,13 @@ func (g *general) dec(b int, n uint8) {
 // hand, or, when that is at least beta, a lower bound that is at least
 // beta. The state is as it was when search returns.
 //
-// When the context has ended it returns at once, with infinity: the
-// caller must look at g.stop.
+// When the context has ended, or the try of solve is out of nodes, it
+// returns at once, with infinity: the caller must look at g.stop.
 func (g *general) search(beta int64) int64 {
-	if g.done != nil && g.expired() {
+	if g.spent++; g.spent > g.budget {
+		g.stop, g.cut = true, true
+	}
+	if g.stop || g.done != nil && g.expired() {
 		return infinity
 	}
 	saved := g.st
@@ -650,21 +712,173 @@ func (g *general) negBound() int64 {
 	return v
 }
 
-// dropForced takes the open cards no group could hold out of play and
-// returns their weight; dead, when not nil, counts them.
+// dropForced takes the open cards no group could hold out of play, and
+// the copies of a card beyond the groups that could hold one each
+// (spareCopies), and returns their weight; dead, when not nil, counts them.
 func (g *general) dropForced(dead *[64]uint8) int64 {
 	forced := g.st.lane &^ g.meldable(int(g.st.j))
 	var fw int64
 	for ; forced != 0; forced &= forced - 1 {
 		b := bits.TrailingZeros64(forced)
-		n := g.st.cnt[b]
-		fw += g.w[b] * int64(n)
-		if dead != nil {
-			dead[b] += n
+		fw += g.drop(b, g.st.cnt[b], dead)
+	}
+	switch {
+	case !g.spareCheck || int(g.st.j) >= g.maxCount:
+	case g.maxCount == 2:
+		for y := g.spareOfTwo(); y != 0; y &= y - 1 {
+			fw += g.drop(bits.TrailingZeros64(y), 1, dead)
 		}
-		g.dec(b, n)
+	default:
+		for y := g.st.twice; y != 0; y &= y - 1 {
+			b := bits.TrailingZeros64(y)
+			if n := g.spareCopies(b); n > 0 {
+				fw += g.drop(b, n, dead)
+			}
+		}
 	}
 	return fw
+}
+
+// drop takes n copies of the card at bit b out of play as deadwood and
+// returns their weight.
+func (g *general) drop(b int, n uint8, dead *[64]uint8) int64 {
+	if dead != nil {
+		dead[b] += n
+	}
+	g.dec(b, n)
+	return g.w[b] * int64(n)
+}
+
+// spareCopies returns how many open copies of the card at bit b stay in
+// hand whatever the arrangement. Each copy melded is in its own group (a
+// run or a set holds one copy of a card, as suits differ in a set), and
+// the groups are disjoint. A group with a joker takes one of the j open
+// jokers, so at most j hold a copy. A group of naturals holding b is a set
+// of rank b's naturals, one of each suit, or a run holding three
+// consecutive positions through b's position p: p-2 to p, p-1 to p+1, or
+// p to p+2, so the natural runs through p are at most the most disjoint
+// such triples the open copies at p-2 to p+2 allow (runsThrough); the
+// natural sets holding b need m-1 other suits' naturals each, at most one
+// a suit, so at most x where the other suits' copies, each at most x,
+// sum to x(m-1) (setsThrough). Copies beyond j plus those counts stay in
+// hand.
+//
+// spareCheck (setup) limits it to the rules where that reasoning holds:
+// no table melds, no wrap, suits distinct in a set, melds of three cards
+// or more.
+func (g *general) spareCopies(b int) uint8 {
+	c := int(g.st.cnt[b])
+	free := int(g.st.j)
+	if c <= free {
+		return 0
+	}
+	rk, su := b&15, b>>4
+	if g.runs {
+		free += g.runsThrough(su, rk)
+		if g.r.Ace == AceEither && rk == 1 && free < c {
+			free += g.runsThrough(su, 14)
+		}
+	}
+	if g.sets && free < c {
+		free += g.setsThrough(su, rk, c)
+	}
+	return uint8(max(c-free, 0))
+}
+
+// spareOfTwo is spareCopies for all open cards at once, when no card has
+// more than two copies and at most one joker is open: the cards with two
+// copies open of which one stays in hand. With no joker open both copies
+// meld only in two natural runs, two natural sets, or one of each; with
+// one joker, one copy melds with it, the other only in a natural group.
+//
+// Runs: with A, B, D, E the copies at p-2, p-1, p+1, p+2, two disjoint
+// triples through p exist when A, B ≥ 2; D, E ≥ 2; B, D ≥ 2; A, B, D, E ≥
+// 1; A, D ≥ 1 and B ≥ 2; or B, E ≥ 1 and D ≥ 2 (runsThrough at most 2).
+// An ace either way has two positions, so two runs through either or one
+// through each. Sets: with n1 and n2 the suits of the rank with one copy
+// and with two, the other suits' copies, at most two a suit, number
+// n1+n2-2, and two sets of three need 4 of them; one set needs two other
+// suits, n1 ≥ 3 (setsThrough).
+func (g *general) spareOfTwo() uint64 {
+	one, two := g.st.lane, g.st.twice
+	var r1, r2 uint64 // cards with a natural run through them, with two
+	if g.runs {
+		y1, y2 := g.linLanes(one), g.linLanes(two)
+		a1, b1, d1, e1 := y1<<2, y1<<1, y1>>1, y1>>2
+		a2, b2, d2, e2 := y2<<2, y2<<1, y2>>1, y2>>2
+		p1 := a1&b1 | b1&d1 | d1&e1
+		p2 := a2&b2 | d2&e2 | b2&d2 | a1&b1&d1&e1 | a1&b2&d1 | b1&d2&e1
+		valid := laneOnes * (uint64(1)<<uint(g.hi+1) - uint64(1)<<uint(g.lo))
+		p1, p2 = p1&valid, p2&valid
+		const ranks = laneRanks * laneOnes
+		r1 = p1&ranks | p1>>13&aceBits
+		r2 = p2&ranks | p2>>13&aceBits | p1&(p1>>13)&aceBits
+	}
+	var s1, s2 uint64 // cards with a natural set holding them, with two
+	if g.sets {
+		s1 = ranksInSuits(one, 3) * laneOnes
+		s2 = (ranksInSuits(one, 4)&ranksInSuits(two, 2) | ranksInSuits(two, 3)) * laneOnes
+	}
+	if g.st.j == 0 {
+		return two &^ (r2 | s2 | r1&s1)
+	}
+	return two &^ (r1 | s1)
+}
+
+// linLanes returns the linear positions of the cards x, lane by lane,
+// without wrap: the ace at 1, and at 14 when it sits above the king.
+func (g *general) linLanes(x uint64) uint64 {
+	switch g.r.Ace {
+	case AceHigh:
+		return x&^aceBits | (x&aceBits)<<13
+	case AceEither:
+		return x | (x&aceBits)<<13
+	}
+	return x
+}
+
+// setsThrough bounds the natural sets that hold a copy of rank rk, suit su
+// (at most c of them).
+func (g *general) setsThrough(su, rk, c int) int {
+	for x := c; x > 0; x-- {
+		other := 0
+		for t := range 4 {
+			if t != su {
+				other += min(int(g.st.cnt[t*16+rk]), x)
+			}
+		}
+		if other >= x*(g.m-1) {
+			return x
+		}
+	}
+	return 0
+}
+
+// runsThrough bounds the natural runs through linear position p of suit
+// su: the most disjoint triples p-2..p, p-1..p+1 and p..p+2 the open
+// copies at those positions allow.
+func (g *general) runsThrough(su, p int) int {
+	if g.r.Ace == AceHigh && p == 1 {
+		p = 14
+	}
+	a, b, d, e := g.openAt(su, p-2), g.openAt(su, p-1), g.openAt(su, p+1), g.openAt(su, p+2)
+	best := 0
+	for mid := 0; mid <= min(b, d); mid++ {
+		best = max(best, mid+min(a, b-mid)+min(e, d-mid))
+	}
+	return best
+}
+
+// openAt returns the open copies at linear position q of suit su, without
+// wrap.
+func (g *general) openAt(su, q int) int {
+	if q < g.lo || q > g.hi {
+		return 0
+	}
+	if q == 14 {
+		q = 1
+	}
+	return int(g.st.cnt[su*16+q])
 }
 
 // meldable returns the open cards that some group of open cards, j of
@@ -905,10 +1119,19 @@ func (g *general) apply(o *option) {
 	}
 }
 
-// genOptions appends to g.opts the ways to place the lowest open card:
-// groups needing fewer jokers first, deadwood last.
+// genOptions appends to g.opts the ways to place the lowest open card, or
+// the highest when g.desc is set.
 func (g *general) genOptions() {
-	ob := bits.TrailingZeros64(g.st.order)
+	if g.desc {
+		g.genOptionsFor(63 - bits.LeadingZeros64(g.st.order))
+		return
+	}
+	g.genOptionsFor(bits.TrailingZeros64(g.st.order))
+}
+
+// genOptionsFor appends to g.opts the ways to place the open card at bit
+// ob of order: groups needing fewer jokers first, deadwood last.
+func (g *general) genOptionsFor(ob int) {
 	s, rk := ob&3, ob>>2+1
 	b := s*16 + rk
 	top := len(g.opts)
@@ -942,15 +1165,15 @@ func (g *general) genOptions() {
 	g.opts = append(g.opts, option{kind: optDead, bit: uint8(b), cost: g.w[b] * int64(g.st.cnt[b]), tab: -1})
 }
 
-// genSets lists the sets whose lowest card is rank rk of suit s: new sets when
-// sl is nil, else the cards laid off onto the set reading sl.
+// genSets lists the sets holding rank rk of suit s: new sets when sl is
+// nil, else the cards laid off onto the set reading sl.
 func (g *general) genSets(s, rk int, sl *tslot) {
 	var avail [4]int
-	for t := s; t < 4; t++ {
+	for t := range 4 {
 		avail[t] = min(int(g.st.cnt[t*16+rk]), g.limit)
 	}
 	if sl != nil {
-		for t := s; t < 4; t++ {
+		for t := range 4 {
 			avail[t] = min(avail[t], g.limit-sl.use[t])
 		}
 		if avail[s] < 1 {
@@ -1000,25 +1223,25 @@ func (g *general) genSets(s, rk int, sl *tslot) {
 		}
 		take[t] = 0
 	}
-	rec(s, 0)
+	rec(0, 0)
 }
 
 // runGen holds what one enumeration of runs shares. A new run grows from
-// the lowest open card, at position p; a lay-off grows from the window of
-// the table run sl and must hold the lowest open card. Either way the
+// the open card taken, at position p; a lay-off grows from the window of
+// the table run sl and must hold the card taken. Either way the
 // window grows down, then up, one natural at a time, the positions between
 // naturals taking jokers.
 type runGen struct {
 	avail  uint64 // linear positions of open naturals the run may take
-	c      uint64 // linear positions of the lowest open card
-	p      int    // new run: the lowest open card's position
+	c      uint64 // linear positions of the card taken
+	p      int    // new run: the card taken's position
 	top    int    // the top of what the run grows from: p, or the table window's
 	budget int    // jokers the run may use
 	suit   int
 	sl     *tslot // the table run, or nil for a new run
 }
 
-// genRuns lists the new runs whose lowest card is rank rk of suit s.
+// genRuns lists the new runs holding rank rk of suit s.
 func (g *general) genRuns(s, rk int) {
 	v := g.st.lane >> uint(s*16) & laneRanks
 	rg := runGen{avail: g.linLane(v &^ (1 << uint(rk))), budget: g.jeff(), suit: s}
@@ -1033,7 +1256,7 @@ func (g *general) genRuns(s, rk int) {
 	}
 }
 
-// genLayoffRuns lists the lay-offs holding the lowest open card (rank rk,
+// genLayoffRuns lists the lay-offs holding the card taken (rank rk,
 // suit s) onto the run reading sl.
 func (g *general) genLayoffRuns(s, rk int, sl *tslot) {
 	v := g.st.lane >> uint(s*16) & laneRanks
@@ -1086,7 +1309,7 @@ func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
 
 // emitRun lists the run on [L, H] holding the naturals nat, when it is
 // one: a new run needs its naturals and the jokers that make it long
-// enough; a lay-off needs the lowest open card.
+// enough; a lay-off needs the card taken.
 func (g *general) emitRun(rg *runGen, L, H int, nat uint64, gaps int) {
 	o := option{kind: optRun, lin: nat, suit: uint8(rg.suit), lo: int8(L), hi: int8(H), tab: -1}
 	var capacity int
@@ -1330,31 +1553,44 @@ func (g *general) render(m gmeld, layoff bool) []Card {
 	return cards
 }
 
-// countCards makes every card weigh 1, so that search counts the cards
-// left, and readies a search from the whole hand.
-func (g *general) countCards() {
+// countCards makes search count the cards left, and readies a search from
+// the whole hand. Every arrangement leaves at least least points, so when
+// no card is worth less than nothing a card worth fewer points is never
+// the one card left: it weighs 2, the others 1, and a weight below 2 is
+// still exactly an arrangement leaving no card or one. The heavier cards
+// let a search for one card left prune where such a card must stay.
+func (g *general) countCards(least int) {
 	for b := range g.w {
-		g.w[b] = 1
+		g.w[b] = g.countWeight(g.w[b], least)
 	}
-	g.wJ, g.neg = 1, false
+	g.wJ = g.countWeight(g.wJ, least)
+	g.neg = false
 	if g.useTT {
 		g.tt.reset()
 	}
 	g.st = g.init
 }
 
-// leavesFewer reports whether some arrangement leaves fewer than limit
-// cards.
-func (g *general) leavesFewer(limit int) bool {
-	g.countCards()
-	return g.search(int64(limit)) < int64(limit)
+func (g *general) countWeight(w int64, least int) int64 {
+	if !g.neg && (w-1)/weightScale < int64(least) {
+		return 2
+	}
+	return 1
+}
+
+// leavesOneOrNone reports whether some arrangement leaves fewer than two
+// cards, when every arrangement leaves at least least points.
+func (g *general) leavesOneOrNone(least int) bool {
+	g.countCards(least)
+	return g.solve(2) < 2
 }
 
 // keepsOneBack reports whether some card can be kept back with every
 // other card melded or laid off: some arrangement leaves exactly one card.
-func (g *general) keepsOneBack() bool {
-	g.countCards()
-	switch g.search(2) {
+// Every arrangement leaves at least least points.
+func (g *general) keepsOneBack(least int) bool {
+	g.countCards(least)
+	switch g.solve(2) {
 	case 0:
 	case 1:
 		return true
@@ -1366,7 +1602,7 @@ func (g *general) keepsOneBack() bool {
 		if c > 0 {
 			g.st = g.init
 			g.dec(b, 1)
-			if g.search(1) == 0 {
+			if g.solve(1) == 0 {
 				return true
 			}
 		}
@@ -1374,7 +1610,7 @@ func (g *general) keepsOneBack() bool {
 	if g.init.j > 0 {
 		g.st = g.init
 		g.st.j--
-		return g.search(1) == 0
+		return g.solve(1) == 0
 	}
 	return false
 }

@@ -963,7 +963,7 @@ func (d *dpSolver) goOut(p *problem, g *general, counts *[64]int, forced uint64)
 		return true
 	}
 	if dr {
-		return g.keepsOneBack()
+		return g.keepsOneBack(0)
 	}
-	return g.leavesFewer(2)
+	return g.leavesOneOrNone(0)
 }

@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestSpareCopiesBound holds spareCopies to what it claims: on random hands
+// of two or three decks, dense with repeated cards, no arrangement melds
+// more copies of a card than its open copies less its spare ones; and
+// spareOfTwo, where it answers, finds the same spare copies. The
+// fewest copies of card b any arrangement leaves is what the general
+// solver, without the spare-copy rule, finds when b alone weighs anything.
+func TestSpareCopiesBound(t *testing.T) {
+	n := handCount(600)
+	rng := rand.New(rand.NewPCG(11, 13))
+	checked, checkedTwo := 0, 0
+	for i := range n {
+		r := randomRules(rng)
+		r.Decks = 2 + rng.IntN(2)
+		r.DistinctSuits, r.Wrap = true, false
+		r.MinSize = 3 + rng.IntN(2)
+		r.Jokers = rng.IntN(3)
+		deck := shuffledDeck(rng, r)
+		denseFirst(rng, deck)
+		hand := deck[:8+rng.IntN(12)]
+		var p problem
+		if err := p.init(&r, hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		g := new(general)
+		if err := g.setup(&p, nil, ttOff); err != nil {
+			t.Fatal(err)
+		}
+		if !g.spareCheck {
+			continue
+		}
+		g.st = g.init
+		var two uint64 // spareOfTwo's answer, where it answers
+		if g.maxCount == 2 && g.st.j < 2 {
+			two = g.spareOfTwo()
+		}
+		for y := g.init.lane; y != 0; y &= y - 1 {
+			b := bits.TrailingZeros64(y)
+			g.st = g.init
+			spare := g.spareCopies(b)
+			if g.maxCount == 2 && g.st.j < 2 && g.st.cnt[b] == 2 {
+				// Both count the same groups but for sets of four or more,
+				// where spareCopies counts closer.
+				hasTwo := two>>uint(b)&1 != 0
+				if hasTwo && spare == 0 || !hasTwo && spare > 0 && g.m == 3 {
+					t.Fatalf("case %d: %s under %+v: spareOfTwo says %v for %v, spareCopies %d",
+						i, FormatCards(hand, false), r, hasTwo, bitCard(b), spare)
+				}
+				if hasTwo {
+					checkedTwo++
+				}
+			}
+			if spare == 0 {
+				continue
+			}
+			checked++
+			// The fewest copies of b left, with b weighing 1 and every other
+			// card and joker nothing, by the search without the rule.
+			g.spareCheck = false
+			for k := range g.w {
+				g.w[k] = 0
+			}
+			g.w[b], g.wJ, g.neg = 1, 0, false
+			g.st = g.init
+			left := g.search(infinity)
+			g.spareCheck = true
+			if left < int64(spare) {
+				t.Fatalf("case %d: %s under %+v: %d spare copies of %v, but an arrangement leaves only %d",
+					i, FormatCards(hand, false), r, spare, bitCard(b), left)
+			}
+		}
+	}
+	if checked == 0 || checkedTwo == 0 {
+		t.Fatalf("%d cards with spare copies, %d by spareOfTwo: the test checks too little", checked, checkedTwo)
+	}
+	t.Logf("%d cards with spare copies checked, %d of them by spareOfTwo", checked, checkedTwo)
+}
