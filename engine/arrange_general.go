@@ -211,6 +211,7 @@ type general struct {
 	cut           bool  // the try ran out of nodes: stop is set, but not for good
 
 	spareCheck bool // dropForced also drops spare copies (spareCopies)
+	fewRescued bool // jokerBound saves fewer (jokerRescue)
 	maxCount   int  // the most copies of a card in hand
 
 	// The best arrangement reached so far, while track is set: the groups
@@ -472,6 +473,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	g.budget = infinity
 	g.maxCount = maxCount
 	g.spareCheck = maxCount > 1 && len(g.tabs) == 0 && !r.Wrap && !g.copies && g.m >= 3
+	g.fewRescued = len(g.tabs) == 0 && !r.Wrap && max(g.m, g.mNat) == 3
 	// A transposition table pays only on large hands, and needs counts that
 	// pack into two bits.
 	g.useTT = (tt == ttOn || tt == ttAuto && len(p.hand) > 16) &&
@@ -725,7 +727,7 @@ func (g *general) dropForced(dead *[64]uint8) int64 {
 	switch {
 	case !g.spareCheck || int(g.st.j) >= g.maxCount:
 	case g.maxCount == 2:
-		for y := g.spareOfTwo(); y != 0; y &= y - 1 {
+		for y := g.spareOfTwo(g.st.j); y != 0; y &= y - 1 {
 			fw += g.drop(bits.TrailingZeros64(y), 1, dead)
 		}
 	default:
@@ -786,8 +788,8 @@ func (g *general) spareCopies(b int) uint8 {
 }
 
 // spareOfTwo is spareCopies for all open cards at once, when no card has
-// more than two copies and at most one joker is open: the cards with two
-// copies open of which one stays in hand. With no joker open both copies
+// more than two copies and j, the jokers open, is at most one: the cards
+// with two copies open of which one stays in hand. With no joker open both copies
 // meld only in two natural runs, two natural sets, or one of each; with
 // one joker, one copy melds with it, the other only in a natural group.
 //
@@ -799,7 +801,7 @@ func (g *general) spareCopies(b int) uint8 {
 // and with two, the other suits' copies, at most two a suit, number
 // n1+n2-2, and two sets of three need 4 of them; one set needs two other
 // suits, n1 ≥ 3 (setsThrough).
-func (g *general) spareOfTwo() uint64 {
+func (g *general) spareOfTwo(j int32) uint64 {
 	one, two := g.st.lane, g.st.twice
 	var r1, r2 uint64 // cards with a natural run through them, with two
 	if g.runs {
@@ -819,7 +821,7 @@ func (g *general) spareOfTwo() uint64 {
 		s1 = ranksInSuits(one, 3) * laneOnes
 		s2 = (ranksInSuits(one, 4)&ranksInSuits(two, 2) | ranksInSuits(two, 3)) * laneOnes
 	}
-	if g.st.j == 0 {
+	if j == 0 {
 		return two &^ (r2 | s2 | r1&s1)
 	}
 	return two &^ (r1 | s1)
@@ -909,21 +911,42 @@ func (g *general) meldable(j int) uint64 {
 // smallest natural meld), as its natural blocks between jokers are shorter
 // than m, else they would meld alone. So all but 2J(m-1) of them stay in
 // hand, and at least the lightest of them do.
+//
+// Under the rules of spareCheck with melds of three, more counts and fewer
+// are saved. A copy in a natural group, or in a block of three naturals or
+// more of a group with jokers, is in a natural triple or set through its
+// card, disjoint from the others, so at most the natural groups
+// spareOfTwo counts hold copies that way: a card with two copies and room
+// for one natural group has a copy that stays in hand or sits in a block
+// of at most two naturals next to a joker, like a card no natural group
+// could hold. And a group saves only the copies of such cards its blocks
+// hold (jokerRescue).
 func (g *general) jokerBound() int64 {
 	j := int(g.st.j)
 	if j == 0 || !g.jok || g.neg {
 		return 0
 	}
 	needy := g.st.lane &^ g.meldable(0)
-	if needy == 0 {
+	var extra uint64 // cards with one copy needing a joker, not counted in needy
+	if g.spareCheck && g.fewRescued && g.maxCount == 2 {
+		extra = g.spareOfTwo(0) &^ needy
+	}
+	if needy|extra == 0 {
 		return 0
 	}
 	rescue := 2 * j * (max(g.m, g.mNat) - 1)
+	if g.fewRescued {
+		rescue = g.jokerRescue(needy|extra, j)
+	}
 	var ws [64]int64
 	n := 0
-	for ; needy != 0; needy &= needy - 1 {
-		b := bits.TrailingZeros64(needy)
-		for range g.st.cnt[b] {
+	for y := needy | extra; y != 0; y &= y - 1 {
+		b := bits.TrailingZeros64(y)
+		c := g.st.cnt[b]
+		if extra>>uint(b)&1 != 0 {
+			c = 1
+		}
+		for range c {
 			ws[n] = g.w[b]
 			n++
 		}
@@ -937,6 +960,36 @@ func (g *general) jokerBound() int64 {
 		lb += w
 	}
 	return lb
+}
+
+// jokerRescue bounds how many copies of the cards x, each in no block of
+// three naturals, the groups holding j jokers can hold, under the rules
+// of fewRescued. A run's blocks hold at most two naturals each, one copy a
+// position: with one joker, at position q, they lie within q-2 to q+2, so
+// it holds at most the most positions of x in a suit within five (w1); a
+// set holds one block, at most two naturals of x (two suits of a rank, or
+// two copies of a card when suits may repeat). With k jokers, k+1
+// blocks hold at most 2(k+1), and no more than x has in one suit, or two
+// of a rank (most). Each joker saves at most the best of w1 and those
+// shares over k.
+func (g *general) jokerRescue(x uint64, j int) int {
+	y := g.linLanes(x)
+	w1, most := 1, 1
+	if g.sets && (g.copies || ranksInSuits(x, 2) != 0) {
+		w1, most = 2, 2 // a set of copies may hold two copies of one card
+	}
+	for s := uint(0); s < 64; s += 16 {
+		v := y >> s & 0xFFFF
+		most = max(most, bits.OnesCount64(v))
+		for t := w1 + 1; t <= 4 && windowStarts(v, 5, t) != 0; t++ {
+			w1 = t
+		}
+	}
+	rescue := j * w1
+	for k := 2; k <= j; k++ {
+		rescue = max(rescue, j*min(2*(k+1), most)/k)
+	}
+	return rescue
 }
 
 // windowStarts returns the bits p of y such that at least t of the bits p

@@ -39,7 +39,7 @@ func TestSpareCopiesBound(t *testing.T) {
 		g.st = g.init
 		var two uint64 // spareOfTwo's answer, where it answers
 		if g.maxCount == 2 && g.st.j < 2 {
-			two = g.spareOfTwo()
+			two = g.spareOfTwo(g.st.j)
 		}
 		for y := g.init.lane; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
@@ -81,4 +81,55 @@ func TestSpareCopiesBound(t *testing.T) {
 		t.Fatalf("%d cards with spare copies, %d by spareOfTwo: the test checks too little", checked, checkedTwo)
 	}
 	t.Logf("%d cards with spare copies checked, %d of them by spareOfTwo", checked, checkedTwo)
+}
+
+// TestJokerBoundIsLower holds the bound of the first node, the cards
+// dropped at once and jokerBound, to the least weight the search finds, on
+// random hands with jokers of one to three decks under the rules where
+// jokerBound counts closer (fewRescued), dense and sparse.
+func TestJokerBoundIsLower(t *testing.T) {
+	n := handCount(3000)
+	rng := rand.New(rand.NewPCG(17, 19))
+	biting := 0
+	for i := range n {
+		r := randomRules(rng)
+		r.Decks = 1 + rng.IntN(3)
+		r.Wrap, r.MinSize = false, 3
+		r.MinNatural = rng.IntN(4)
+		r.Jokers = 1 + rng.IntN(4)
+		if r.negativeValues() {
+			r.Values = Values{Ace: 15, Face: 10, Joker: 15}
+		}
+		deck := shuffledDeck(rng, r)
+		if rng.IntN(2) == 0 {
+			denseFirst(rng, deck)
+		}
+		hand := deck[:6+rng.IntN(14)]
+		var p problem
+		if err := p.init(&r, hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		g := new(general)
+		if err := g.setup(&p, nil, ttOff); err != nil {
+			t.Fatal(err)
+		}
+		if !g.fewRescued {
+			continue
+		}
+		fw := g.dropForced(nil)
+		jb := g.jokerBound()
+		g.st = g.init
+		best := g.search(infinity)
+		if fw+jb > best {
+			t.Fatalf("case %d: %s under %+v: bound %d (dropped %d, jokers %d) above the least weight %d",
+				i, FormatCards(hand, false), r, fw+jb, fw, jb, best)
+		}
+		if jb > 0 {
+			biting++
+		}
+	}
+	if biting == 0 {
+		t.Fatal("jokerBound was 0 on every hand: the test checks nothing")
+	}
+	t.Logf("jokerBound above 0 on %d of %d hands", biting, n)
 }
