@@ -25,14 +25,7 @@ func TestSpareCopiesBound(t *testing.T) {
 		deck := shuffledDeck(rng, r)
 		denseFirst(rng, deck)
 		hand := deck[:8+rng.IntN(12)]
-		var p problem
-		if err := p.init(&r, hand, nil); err != nil {
-			t.Fatal(err)
-		}
-		g := new(general)
-		if err := g.setup(&p, nil, ttOff); err != nil {
-			t.Fatal(err)
-		}
+		g := newGeneral(t, r, hand)
 		if !g.spareCheck {
 			continue
 		}
@@ -105,14 +98,7 @@ func TestJokerBoundIsLower(t *testing.T) {
 			denseFirst(rng, deck)
 		}
 		hand := deck[:6+rng.IntN(14)]
-		var p problem
-		if err := p.init(&r, hand, nil); err != nil {
-			t.Fatal(err)
-		}
-		g := new(general)
-		if err := g.setup(&p, nil, ttOff); err != nil {
-			t.Fatal(err)
-		}
+		g := newGeneral(t, r, hand)
 		if !g.fewRescued {
 			continue
 		}
@@ -132,4 +118,19 @@ func TestJokerBoundIsLower(t *testing.T) {
 		t.Fatal("jokerBound was 0 on every hand: the test checks nothing")
 	}
 	t.Logf("jokerBound above 0 on %d of %d hands", biting, n)
+}
+
+// newGeneral readies the general solver, without its transposition table,
+// for hand under r.
+func newGeneral(t *testing.T, r Rules, hand []Card) *general {
+	t.Helper()
+	var p problem
+	if err := p.init(&r, hand, nil); err != nil {
+		t.Fatal(err)
+	}
+	g := new(general)
+	if err := g.setup(&p, nil, ttOff); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
