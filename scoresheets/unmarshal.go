@@ -49,6 +49,7 @@ func Unmarshal(name string, data []byte) (*Sheet, error) {
 			return nil, err
 		}
 	}
+	defer d.judging.wait() // on every return: no goroutine left judging
 	root, err := d.parse()
 	if err != nil {
 		return nil, err
@@ -90,6 +91,8 @@ type decoder struct {
 	// the rounds and audit entries, read with the header (players and
 	// seats) of the keys before them.
 	head     *Sheet
+	headVar  *yaml.Node // the variant node head.Variant was read from
+	judging  *judging   // judges the rounds as they are read
 	streamed struct {
 		off           bool // the header was not there to read rounds with
 		rounds, audit bool
@@ -121,6 +124,9 @@ func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
 				return true
 			}
 			d.head = h
+			if h.Variant != nil {
+				d.judging = d.startJudging(h.Variant)
+			}
 		}
 		st.rounds = true
 		if st.err == nil {
@@ -130,6 +136,9 @@ func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
 			}
 			e, at, err := d.entry(n, i+1, d.head.Players, seated)
 			st.entries, st.places, st.err = append(st.entries, e), append(st.places, at), err
+			if err == nil && d.judging != nil {
+				d.judging.add(i, e, at, seated)
+			}
 		}
 	case key == "audit":
 		st.audit = true
@@ -147,7 +156,9 @@ func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
 }
 
 // header reads, from the top-level keys read so far, what a round needs
-// to be read: the players and the seats.
+// to be read: the players and the seats; and the variant, when it loads,
+// to judge the rounds as they are read (sheet reads it again where it
+// does not).
 func (d *decoder) header(top *yaml.Node) (*Sheet, error) {
 	f := fields{d: d, node: top, what: "the match", pairs: top.Content}
 	s := &Sheet{}
@@ -158,6 +169,11 @@ func (d *decoder) header(top *yaml.Node) (*Sheet, error) {
 	if sn := f.opt("seats"); sn != nil {
 		if s.Seats, err = d.seats(sn, s.Players); err != nil {
 			return nil, err
+		}
+	}
+	if vn := f.opt("variant"); vn != nil && vn.Kind == yaml.MappingNode {
+		if v, err := d.variant(vn); err == nil {
+			s.Variant, d.headVar = v, vn
 		}
 	}
 	return s, nil
@@ -395,7 +411,9 @@ func (d *decoder) sheet(root *yaml.Node) (*Sheet, error) {
 	if vn.Kind != yaml.MappingNode {
 		return nil, d.errorf(vn, "variant: want the variant's rules as a mapping, got %s", describe(vn))
 	}
-	if s.Variant, err = d.variant(vn); err != nil {
+	if d.head != nil && d.headVar == vn {
+		s.Variant = d.head.Variant // read from this node already
+	} else if s.Variant, err = d.variant(vn); err != nil {
 		return nil, err
 	}
 	if s.Players, err = d.players(top, s.Variant); err != nil {
@@ -496,6 +514,11 @@ func (d *decoder) check(s *Sheet, places []place) error {
 	}
 	memo := &referee.Memo{} // a match puts down the same melds again and again
 	seated := s.Seated(1)
+	d.judging.wait()
+	pre := d.judging
+	if pre != nil && (pre.variant != s.Variant || d.judged != nil) {
+		pre = nil // judged under other rules: not this sheet's verdicts
+	}
 	for i := range s.Rounds {
 		e, at := &s.Rounds[i], places[i]
 		var want string
@@ -514,25 +537,17 @@ func (d *decoder) check(s *Sheet, places []place) error {
 		if d.judged != nil && d.judged(i) {
 			continue
 		}
+		if err, ok := pre.verdict(i); ok {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if len(s.Seats) > 0 {
 			seated = s.Seated(i + 1)
 		}
-		vd, err := memo.Judge(s.Variant, seated, e.Round)
-		if err != nil {
-			return d.errorLine(at.node, "round %d: %v", e.Number, err)
-		}
-		if !vd.OK() {
-			return d.errorLine(at.node, "round %d breaks the rules: %s", e.Number, strings.Join(vd.Problems, "; "))
-		}
-		got := vd.Totals()
-		for j, p := range seated {
-			if e.Scores[p] != got[p] {
-				line := 0
-				if at.scores != nil {
-					line = at.scores[j]
-				}
-				return d.errorLine(line, "round %d: %s's stored score %d disagrees with the recomputed %d", e.Number, p, e.Scores[p], got[p])
-			}
+		if err := d.judgeRound(memo, s.Variant, seated, e, at); err != nil {
+			return err
 		}
 	}
 	// A match once over stays over: only when it was over before its
