@@ -58,7 +58,7 @@ func (r Rules) ArrangeContext(ctx context.Context, hand []Card, table []Meld) (A
 	return r.arrange(ctx, hand, table)
 }
 
-func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (Arrangement, error) {
+func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (a Arrangement, err error) {
 	var p problem
 	if err := p.init(r, hand, table); err != nil {
 		return Arrangement{}, err
@@ -66,7 +66,8 @@ func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (Arrange
 	if p.wild > 0 {
 		return p.arrangeWild(ctx)
 	}
-	return p.solve(ctx)
+	err = p.solve(ctx, &a)
+	return a, err
 }
 
 // watch is how a search learns that its context has ended: it calls
@@ -201,7 +202,7 @@ func floorDiv(a, b int64) int64 {
 
 // negativeValues reports whether some card counts below zero. Such a card is
 // better kept in hand; only the general solver's bounds allow for that.
-func (r Rules) negativeValues() bool {
+func (r *Rules) negativeValues() bool {
 	v := r.Values
 	return v.Ace < 0 || v.Face < 0 || v.Joker < 0 || v.Pips < 0 || r.WildPoints < 0 && r.WildRanks != 0
 }

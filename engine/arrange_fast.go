@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"math/bits"
 	"slices"
@@ -29,6 +28,10 @@ type fastTable struct {
 	// a longer meld splits into two that are both listed.
 	start [65]uint16
 	melds []uint64
+	// setOptions[suits][fixed] lists the sets worth trying of a rank held
+	// in suits (four bits, one a suit) whose suits fixed no run can take,
+	// for the set-choice solver (setChoices.plan).
+	setOptions [16][16]uint64
 }
 
 var fastTables [2 * 2 * 4 * 2 * 15]atomic.Pointer[fastTable]
@@ -126,6 +129,16 @@ func buildFastTable(sets, runs bool, ace AcePosition, wrap bool, m int) *fastTab
 		t.melds = append(t.melds, l...)
 	}
 	t.start[64] = uint16(len(t.melds))
+	if t.sets {
+		for su := range uint64(16) {
+			for fixed := su; ; fixed = (fixed - 1) & su {
+				t.setOptions[su][fixed] = setOptions(su, fixed, m)
+				if fixed == 0 {
+					break
+				}
+			}
+		}
+	}
 	return t
 }
 
@@ -347,7 +360,8 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	}
 	dead := x &^ used
 
-	a := p.bitsArrangement(melds, dead, int(f.best/weightScale))
+	var a Arrangement
+	p.bitsArrangement(melds, dead, int(f.best/weightScale), &a)
 	if f.stop {
 		return p.unproven(ctx, a, p.bitsLowerBound(&f))
 	}
@@ -365,26 +379,48 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	return a, nil
 }
 
-// bitsArrangement renders the answer of a bit strategy: melds as card
-// masks in order of their lowest card, the deadwood dead and its points.
-// The melds and the deadwood share one slice of the hand's size.
-func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int) Arrangement {
+// bitsArrangement renders the answer of a bit strategy into a: melds as
+// card masks in order of their lowest card, the deadwood dead and its
+// points. The melds and the deadwood share one slice of the hand's size.
+func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Arrangement) {
 	r := &p.r
 	sol := solution{sorted: true, points: points, known: true}
+	// A hand of up to 16 cards in up to 4 melds takes one allocation of
+	// the size it needs for both (the garbage collector's work grows with
+	// the bytes), the others two.
 	var cards []Card
-	switch n := len(p.hand); {
-	case len(melds) == 0:
+	n := len(p.hand)
+	switch k := len(melds); {
+	case k == 0:
 		cards = make([]Card, n)
-	case len(melds) <= 4 && n <= 16:
-		// The common hand: one allocation holds the melds and the cards.
+	case n > 16 || k > 4:
+		sol.melds, cards = make([][]Card, k), make([]Card, n)
+	case k == 1:
+		b := new(struct {
+			melds [1][]Card
+			cards [16]Card
+		})
+		sol.melds, cards = b.melds[:], b.cards[:]
+	case k == 2:
+		b := new(struct {
+			melds [2][]Card
+			cards [16]Card
+		})
+		sol.melds, cards = b.melds[:], b.cards[:]
+	case k == 3:
+		b := new(struct {
+			melds [3][]Card
+			cards [16]Card
+		})
+		sol.melds, cards = b.melds[:], b.cards[:]
+	default:
 		b := new(struct {
 			melds [4][]Card
 			cards [16]Card
 		})
-		sol.melds, cards = b.melds[:len(melds):len(melds)], b.cards[:n:n]
-	default:
-		sol.melds, cards = make([][]Card, len(melds)), make([]Card, n)
+		sol.melds, cards = b.melds[:], b.cards[:]
 	}
+	cards = cards[:n:n]
 	k := 0
 	for i, m := range melds {
 		n := bits.OnesCount64(m)
@@ -401,7 +437,7 @@ func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int) Arran
 		sol.deadwood = cards[k:]
 		putCards(sol.deadwood, dead)
 	}
-	return p.render(sol)
+	*a = p.render(sol)
 }
 
 // putCards fills dst with the cards x in card order; x holds len(dst).
@@ -445,11 +481,17 @@ func mergeFast(melds []uint64, t *fastTable) int {
 	return n
 }
 
-// sortByLowest sorts melds, disjoint card masks, by their lowest card.
+// sortByLowest sorts melds, disjoint card masks, by their lowest card:
+// by insertion, as they are few.
 func sortByLowest(melds []uint64) {
-	// Melds are disjoint, so their lowest bits order them by lowest card.
-	if len(melds) > 1 {
-		slices.SortFunc(melds, func(x, y uint64) int { return cmp.Compare(x&-x, y&-y) })
+	for i := 1; i < len(melds); i++ {
+		// Melds are disjoint, so their lowest bits order them by lowest card.
+		m := melds[i]
+		j := i
+		for ; j > 0 && melds[j-1]&-melds[j-1] > m&-m; j-- {
+			melds[j] = melds[j-1]
+		}
+		melds[j] = m
 	}
 }
 

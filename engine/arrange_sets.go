@@ -77,38 +77,50 @@ func (s *setChoices) plan(x uint64) int {
 	if !t.sets {
 		return 1
 	}
+	cand := ranksInSuits(x, t.m)
+	if cand == 0 {
+		return 1
+	}
 	in := s.runCards(x)
 	choices := 1
-	for y := ranksInSuits(x, t.m); y != 0; y &= y - 1 {
+	for y := cand; y != 0; y &= y - 1 {
 		rk := bits.TrailingZeros64(y)
 		su := suitsOf(x, rk)
 		fixed := su &^ suitsOf(in, rk) // no run takes them
-		if fixed == su {
-			s.forced |= spreadSuits[su] << uint(rk)
-			continue
-		}
-		var list uint64
-		k := 0
-		if bits.OnesCount64(fixed) < t.m {
-			k++ // no set: a set holding the fixed cards would be one
-		}
-		for sub := su; sub != 0; sub = (sub - 1) & su {
-			if sub&fixed == fixed && bits.OnesCount64(sub) >= t.m {
-				list |= sub << uint(4*k)
-				k++
-			}
-		}
-		if k == 1 {
-			s.forced |= spreadSuits[list] << uint(rk)
+		list := t.setOptions[su][fixed]
+		k := int(list >> 60)
+		if k == 1 { // when every card of the rank is fixed, for one
+			s.forced |= spreadSuits[list&15] << uint(rk)
 			continue
 		}
 		if choices *= k; choices > maxSetChoices {
 			return maxSetChoices + 1
 		}
-		s.rank[s.n], s.options[s.n] = uint8(rk), list|uint64(k)<<60
+		s.rank[s.n], s.options[s.n] = uint8(rk), list
 		s.n++
 	}
 	return choices
+}
+
+// setOptions lists the sets worth trying of a rank held in suits (four
+// bits, one a suit), fixed those of its suits that no run can take, when
+// a set has m cards or more: four bits a choice, 0 for no set, and how many
+// choices in the top four bits. A set that leaves out a fixed card does no
+// better than one that holds it too, and no set does no better than the
+// fixed cards alone when they are enough for one.
+func setOptions(suits, fixed uint64, m int) uint64 {
+	var list uint64
+	k := 0
+	if bits.OnesCount64(fixed) < m {
+		k++ // no set
+	}
+	for sub := suits; sub != 0; sub = (sub - 1) & suits {
+		if sub&fixed == fixed && bits.OnesCount64(sub) >= m {
+			list |= sub << uint(4*k)
+			k++
+		}
+	}
+	return list | uint64(k)<<60
 }
 
 // runCards returns the cards of x that some run of cards of x holds.
@@ -244,13 +256,13 @@ func (s *setChoices) melds(dst *[maxFastMelds]uint64) []uint64 {
 	return dst[:n]
 }
 
-// arrangeSets solves a problem routed to the set-choice solver (route).
-// s is the plan route made.
-func (p *problem) arrangeSets(s *setChoices) Arrangement {
+// arrangeSets solves a problem routed to the set-choice solver (route)
+// into a; s is the plan route made.
+func (p *problem) arrangeSets(s *setChoices, a *Arrangement) {
 	s.solve()
 	var buf [maxFastMelds]uint64
 	melds := s.melds(&buf)
-	a := p.bitsArrangement(melds, s.bestDead, int(s.best/weightScale))
+	p.bitsArrangement(melds, s.bestDead, int(s.best/weightScale), a)
 	goOut, ask := p.goOut(len(a.Deadwood))
 	switch {
 	case ask == askFewerThanTwo:
@@ -264,5 +276,4 @@ func (p *problem) arrangeSets(s *setChoices) Arrangement {
 		goOut = f.spare(melds, len(a.Deadwood)) || f.goOutDiscarding(p.held)
 	}
 	a.CanGoOut = goOut
-	return a
 }

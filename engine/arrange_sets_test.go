@@ -41,7 +41,8 @@ func TestSetChoicesMatchBitSearch(t *testing.T) {
 			continue
 		}
 		routed++
-		got := p.arrangeSets(&s)
+		var got Arrangement
+		p.arrangeSets(&s, &got)
 		want, err := p.arrangeBits(context.Background())
 		if err != nil {
 			t.Fatal(err)

@@ -65,7 +65,8 @@ func (p *problem) arrangeWild(ctx context.Context) (Arrangement, error) {
 			if err := sp.init(&sub, h, p.table); err != nil {
 				return Arrangement{}, err
 			}
-			a, err := sp.solve(ctx)
+			var a Arrangement
+			err := sp.solve(ctx, &a)
 			if err != nil {
 				if found {
 					return best, err

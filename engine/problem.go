@@ -51,15 +51,27 @@ func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 	if err := r.check(); err != nil {
 		return err
 	}
-	var held uint64
-	for i, c := range hand {
-		switch cardKinds[c] {
-		case naturalKind:
-			held |= 1 << (cardBit(c) & 63)
-		case jokerKind:
-			p.jokers++
-		default:
-			return fmt.Errorf("card %d of the hand (%#x) is not a card", i+1, uint8(c))
+	// Most hands are natural cards only: one pass without branches finds
+	// that (a byte below 16 or above 79 leaves bits over 63 in odd, and a
+	// rank out of range a bit outside the lanes' ranks in held), and
+	// the careful pass runs only for the others.
+	var held, odd uint64
+	for _, c := range hand {
+		b := cardBit(c)
+		held |= 1 << (b & 63)
+		odd |= uint64(b) &^ 63
+	}
+	if odd != 0 || held&^(laneOnes*laneRanks) != 0 {
+		held = 0
+		for i, c := range hand {
+			switch cardKinds[c] {
+			case naturalKind:
+				held |= 1 << (cardBit(c) & 63)
+			case jokerKind:
+				p.jokers++
+			default:
+				return fmt.Errorf("card %d of the hand (%#x) is not a card", i+1, uint8(c))
+			}
 		}
 	}
 	p.held = held
@@ -159,14 +171,17 @@ func (p *problem) route(s *setChoices) strategy {
 	return viaBits
 }
 
-// solve answers the problem by the strategy route picks.
-func (p *problem) solve(ctx context.Context) (Arrangement, error) {
+// solve answers the problem into a by the strategy route picks. (An
+// Arrangement is large: each level that returns one copies it twice.)
+func (p *problem) solve(ctx context.Context, a *Arrangement) (err error) {
 	var s setChoices
 	switch p.route(&s) {
 	case viaSets:
-		return p.arrangeSets(&s), nil
+		p.arrangeSets(&s, a)
 	case viaBits:
-		return p.arrangeBits(ctx)
+		*a, err = p.arrangeBits(ctx)
+	default:
+		*a, err = p.arrangeCounts(ctx, ttAuto)
 	}
-	return p.arrangeCounts(ctx, ttAuto)
+	return err
 }
