@@ -980,9 +980,11 @@ func (g *general) jokerRescue(x uint64, j int) int {
 	}
 	for s := uint(0); s < 64; s += 16 {
 		v := y >> s & 0xFFFF
-		most = max(most, bits.OnesCount64(v))
-		for t := w1 + 1; t <= 4 && windowStarts(v, 5, t) != 0; t++ {
-			w1 = t
+		n := bits.OnesCount64(v)
+		most = max(most, n)
+		// The fullest window of five starts at a position of x.
+		for u := v; n > w1 && w1 < 4 && u != 0; u &= u - 1 {
+			w1 = max(w1, min(4, bits.OnesCount64(v&(0x1F<<uint(bits.TrailingZeros64(u))))))
 		}
 	}
 	rescue := j * w1
