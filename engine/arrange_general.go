@@ -78,15 +78,16 @@ type gtab struct {
 
 // gstate is the part of the search that changes; copying it is the undo.
 type gstate struct {
-	cnt   [64]uint8  // copies of each card still open, by card bit
-	lane  uint64     // card bits with copies open
-	order uint64     // the same cards in rank order: bit (rank-1)*4 + suit
-	key   [2]uint64  // cnt packed two bits a card, for the transposition table
-	rankN [16]uint16 // per rank: suits open, or copies open when suits may repeat
-	twice uint64     // card bits with two copies open or more
-	j     int32      // jokers open
-	cap   int32      // jokers the groups formed can still take
-	used  uint64     // relevant table melds laid off onto
+	cnt    [64]uint8  // copies of each card still open, by card bit
+	lane   uint64     // card bits with copies open
+	order  uint64     // the same cards in rank order: bit (rank-1)*4 + suit
+	key    [2]uint64  // cnt packed two bits a card, for the transposition table
+	rankN  [16]uint16 // per rank: suits open, or copies open when suits may repeat
+	twice  uint64     // card bits with two copies open or more
+	thrice uint64     // card bits with three copies open or more
+	j      int32      // jokers open
+	cap    int32      // jokers the groups formed can still take
+	used   uint64     // relevant table melds laid off onto
 }
 
 type ttKey struct{ a, b, c uint64 }
@@ -466,6 +467,9 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 			if n >= 2 {
 				st.twice |= 1 << uint(b)
 			}
+			if n >= 3 {
+				st.thrice |= 1 << uint(b)
+			}
 		}
 	}
 	st.j = int32(p.jokers)
@@ -568,8 +572,11 @@ func (g *general) dec(b int, n uint8) {
 	if g.copies {
 		st.rankN[rk] -= uint16(n)
 	}
-	if c < 2 {
-		st.twice &^= 1 << uint(b)
+	if c < 3 {
+		st.thrice &^= 1 << uint(b)
+		if c < 2 {
+			st.twice &^= 1 << uint(b)
+		}
 	}
 	if c == 0 {
 		st.lane &^= 1 << uint(b)
@@ -724,16 +731,14 @@ func (g *general) dropForced(dead *[64]uint8) int64 {
 		b := bits.TrailingZeros64(forced)
 		fw += g.drop(b, g.st.cnt[b], dead)
 	}
-	switch {
-	case !g.spareCheck || int(g.st.j) >= g.maxCount:
-	case g.maxCount == 2:
-		for y := g.spareOfTwo(g.st.j); y != 0; y &= y - 1 {
+	if g.spareCheck && int(g.st.j) < g.maxCount {
+		room := g.roomForTwo(g.st.j)
+		for y := g.st.twice &^ g.st.thrice &^ room; y != 0; y &= y - 1 {
 			fw += g.drop(bits.TrailingZeros64(y), 1, dead)
 		}
-	default:
-		for y := g.st.twice; y != 0; y &= y - 1 {
+		for y := g.st.thrice; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
-			if n := g.spareCopies(b); n > 0 {
+			if n := g.spareCopies(b, int(g.st.j)); n > 0 {
 				fw += g.drop(b, n, dead)
 			}
 		}
@@ -768,9 +773,9 @@ func (g *general) drop(b int, n uint8, dead *[64]uint8) int64 {
 // spareCheck (setup) limits it to the rules where that reasoning holds:
 // no table melds, no wrap, suits distinct in a set, melds of three cards
 // or more.
-func (g *general) spareCopies(b int) uint8 {
+func (g *general) spareCopies(b, j int) uint8 {
 	c := int(g.st.cnt[b])
-	free := int(g.st.j)
+	free := j
 	if c <= free {
 		return 0
 	}
@@ -787,21 +792,26 @@ func (g *general) spareCopies(b int) uint8 {
 	return uint8(max(c-free, 0))
 }
 
-// spareOfTwo is spareCopies for all open cards at once, when no card has
-// more than two copies and j, the jokers open, is at most one: the cards
-// with two copies open of which one stays in hand. With no joker open both copies
-// meld only in two natural runs, two natural sets, or one of each; with
-// one joker, one copy melds with it, the other only in a natural group.
+// roomForTwo is spareCopies for two copies, for all open cards at once:
+// the cards two groups could hold a copy of each, when j jokers are open.
+// With no joker open that takes two natural runs, two natural sets, or one
+// of each; with one, one natural group besides the joker's; with two or
+// more, nothing. A card of exactly two copies not in it has one copy that
+// stays in hand, or none that melds (spareCopies). With more copies open,
+// whether two groups could is all it says.
 //
 // Runs: with A, B, D, E the copies at p-2, p-1, p+1, p+2, two disjoint
 // triples through p exist when A, B ≥ 2; D, E ≥ 2; B, D ≥ 2; A, B, D, E ≥
-// 1; A, D ≥ 1 and B ≥ 2; or B, E ≥ 1 and D ≥ 2 (runsThrough at most 2).
+// 1; A, D ≥ 1 and B ≥ 2; or B, E ≥ 1 and D ≥ 2 (runsThrough at least 2).
 // An ace either way has two positions, so two runs through either or one
-// through each. Sets: with n1 and n2 the suits of the rank with one copy
-// and with two, the other suits' copies, at most two a suit, number
+// through each. Sets: with n1 and n2 the suits of the rank with a copy and
+// with two or more, the other suits' copies, at most two a suit, number
 // n1+n2-2, and two sets of three need 4 of them; one set needs two other
 // suits, n1 ≥ 3 (setsThrough).
-func (g *general) spareOfTwo(j int32) uint64 {
+func (g *general) roomForTwo(j int32) uint64 {
+	if j >= 2 {
+		return ^uint64(0)
+	}
 	one, two := g.st.lane, g.st.twice
 	var r1, r2 uint64 // cards with a natural run through them, with two
 	if g.runs {
@@ -822,9 +832,9 @@ func (g *general) spareOfTwo(j int32) uint64 {
 		s2 = (ranksInSuits(one, 4)&ranksInSuits(two, 2) | ranksInSuits(two, 3)) * laneOnes
 	}
 	if j == 0 {
-		return two &^ (r2 | s2 | r1&s1)
+		return r2 | s2 | r1&s1
 	}
-	return two &^ (r1 | s1)
+	return r1 | s1
 }
 
 // linLanes returns the linear positions of the cards x, lane by lane,
@@ -916,10 +926,10 @@ func (g *general) meldable(j int) uint64 {
 // are saved. A copy in a natural group, or in a block of three naturals or
 // more of a group with jokers, is in a natural triple or set through its
 // card, disjoint from the others, so at most the natural groups
-// spareOfTwo counts hold copies that way: a card with two copies and room
-// for one natural group has a copy that stays in hand or sits in a block
-// of at most two naturals next to a joker, like a card no natural group
-// could hold. And a group saves only the copies of such cards its blocks
+// spareCopies counts hold copies that way: the copies of a card beyond its
+// room for natural groups (roomForTwo) stay in hand or sit in blocks of at
+// most two naturals next to a joker, like a card no natural group could
+// hold. And a group saves only the copies of such cards its blocks
 // hold (jokerRescue).
 func (g *general) jokerBound() int64 {
 	j := int(g.st.j)
@@ -927,9 +937,17 @@ func (g *general) jokerBound() int64 {
 		return 0
 	}
 	needy := g.st.lane &^ g.meldable(0)
-	var extra uint64 // cards with one copy needing a joker, not counted in needy
-	if g.spareCheck && g.fewRescued && g.maxCount == 2 {
-		extra = g.spareOfTwo(0) &^ needy
+	var extra uint64 // cards with copies needing a joker, not counted in needy
+	var extraN [64]uint8
+	if g.spareCheck && g.fewRescued {
+		extra = g.st.twice &^ g.st.thrice &^ g.roomForTwo(0) &^ needy
+		for y := g.st.thrice &^ needy; y != 0; y &= y - 1 {
+			b := bits.TrailingZeros64(y)
+			if n := g.spareCopies(b, 0); n > 0 {
+				extra |= 1 << uint(b)
+				extraN[b] = n
+			}
+		}
 	}
 	if needy|extra == 0 {
 		return 0
@@ -944,7 +962,7 @@ func (g *general) jokerBound() int64 {
 		b := bits.TrailingZeros64(y)
 		c := g.st.cnt[b]
 		if extra>>uint(b)&1 != 0 {
-			c = 1
+			c = max(extraN[b], 1)
 		}
 		for range c {
 			ws[n] = g.w[b]

@@ -9,7 +9,7 @@ import (
 // TestSpareCopiesBound holds spareCopies to what it claims: on random hands
 // of two or three decks, dense with repeated cards, no arrangement melds
 // more copies of a card than its open copies less its spare ones; and
-// spareOfTwo, where it answers, finds the same spare copies. The
+// roomForTwo finds the same spare copies for cards of two copies. The
 // fewest copies of card b any arrangement leaves is what the general
 // solver, without the spare-copy rule, finds when b alone weighs anything.
 func TestSpareCopiesBound(t *testing.T) {
@@ -30,23 +30,20 @@ func TestSpareCopiesBound(t *testing.T) {
 			continue
 		}
 		g.st = g.init
-		var two uint64 // spareOfTwo's answer, where it answers
-		if g.maxCount == 2 && g.st.j < 2 {
-			two = g.spareOfTwo(g.st.j)
-		}
+		room := g.roomForTwo(g.st.j)
 		for y := g.init.lane; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
 			g.st = g.init
-			spare := g.spareCopies(b)
-			if g.maxCount == 2 && g.st.j < 2 && g.st.cnt[b] == 2 {
+			spare := g.spareCopies(b, int(g.st.j))
+			if g.st.cnt[b] == 2 {
 				// Both count the same groups but for sets of four or more,
 				// where spareCopies counts closer.
-				hasTwo := two>>uint(b)&1 != 0
-				if hasTwo && spare == 0 || !hasTwo && spare > 0 && g.m == 3 {
-					t.Fatalf("case %d: %s under %+v: spareOfTwo says %v for %v, spareCopies %d",
-						i, FormatCards(hand, false), r, hasTwo, bitCard(b), spare)
+				inRoom := room>>uint(b)&1 != 0
+				if !inRoom && spare == 0 || inRoom && spare > 0 && g.m == 3 {
+					t.Fatalf("case %d: %s under %+v: roomForTwo says %v for %v, spareCopies %d",
+						i, FormatCards(hand, false), r, inRoom, bitCard(b), spare)
 				}
-				if hasTwo {
+				if !inRoom {
 					checkedTwo++
 				}
 			}
@@ -71,9 +68,9 @@ func TestSpareCopiesBound(t *testing.T) {
 		}
 	}
 	if checked == 0 || checkedTwo == 0 {
-		t.Fatalf("%d cards with spare copies, %d by spareOfTwo: the test checks too little", checked, checkedTwo)
+		t.Fatalf("%d cards with spare copies, %d by roomForTwo: the test checks too little", checked, checkedTwo)
 	}
-	t.Logf("%d cards with spare copies checked, %d of them by spareOfTwo", checked, checkedTwo)
+	t.Logf("%d cards with spare copies checked, %d of them by roomForTwo", checked, checkedTwo)
 }
 
 // TestJokerBoundIsLower holds the bound of the first node, the cards
