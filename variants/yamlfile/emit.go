@@ -70,6 +70,10 @@ func (s *Stream) List(k, v *yaml.Node) {
 // Item writes one item of the list List started.
 func (s *Stream) Item(item *yaml.Node) { s.e.item(item, 2) }
 
+// Append writes what o has written: items of the list List started,
+// written apart (on another goroutine) and put back in their place.
+func (s *Stream) Append(o *Stream) { s.e.buf.Write(o.e.buf.Bytes()) }
+
 // EndList writes the foot comment of the list v List started.
 func (s *Stream) EndList(v *yaml.Node) { s.e.comment(v.FootComment, 2) }
 

@@ -697,23 +697,30 @@ func (p *parser) scalar(flow bool, parent int, key bool) *yaml.Node {
 		p.fail(line, "want a value, got %q", ch)
 	}
 	start := p.pos
-	for !p.eof() {
-		ch := p.src[p.pos]
-		if ch == '\n' || ch == '\r' {
-			break
+scan:
+	for ; p.pos < len(p.src); p.pos++ {
+		switch p.src[p.pos] {
+		case '\n', '\r':
+			break scan
+		case ':':
+			if p.blankAt(p.pos + 1) {
+				break scan
+			}
+		case '#':
+			if p.pos > start && (p.src[p.pos-1] == ' ' || p.src[p.pos-1] == '\t') {
+				break scan
+			}
+		case ',', '[', ']', '{', '}':
+			if flow {
+				break scan
+			}
 		}
-		if ch == ':' && p.blankAt(p.pos+1) {
-			break
-		}
-		if ch == '#' && p.pos > start && (p.src[p.pos-1] == ' ' || p.src[p.pos-1] == '\t') {
-			break
-		}
-		if flow && strings.IndexByte(",[]{}", ch) >= 0 {
-			break
-		}
-		p.pos++
 	}
-	v := strings.TrimRight(p.src[start:p.pos], " \t")
+	end := p.pos
+	for end > start && (p.src[end-1] == ' ' || p.src[end-1] == '\t') {
+		end--
+	}
+	v := p.src[start:end]
 	n := p.node(yaml.ScalarNode, "", line, col)
 	n.Value = v
 	n.Tag = resolve(v)
@@ -1019,6 +1026,9 @@ func resolve(v string) string {
 	if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.') {
 		return "!!str"
 	}
+	if decimal(v) {
+		return "!!int" // the numbers of a match file, without the parsing below
+	}
 	// As go.yaml.in/yaml/v3 does: underscores dropped, any Go base.
 	plain := strings.ReplaceAll(v, "_", "")
 	if _, err := strconv.ParseInt(plain, 0, 64); err == nil {
@@ -1034,6 +1044,26 @@ func resolve(v string) string {
 		return "!!timestamp"
 	}
 	return "!!str"
+}
+
+// decimal reports whether v is 0, or up to 18 digits not starting with 0,
+// with or without a minus sign: an int in any base YAML reads.
+func decimal(v string) bool {
+	if v != "" && v[0] == '-' {
+		v = v[1:]
+	}
+	if v == "0" {
+		return true
+	}
+	if v == "" || len(v) > 18 || v[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func isFloat(v string) bool {

@@ -164,3 +164,30 @@ func TestHostile16MiB(t *testing.T) {
 		t.Logf("%s: %v, %s", name, took, e)
 	}
 }
+
+// Plain scalars get the tags go.yaml.in/yaml/v3 gives them, numbers in
+// every form included (the reader's shortcut for plain decimals among
+// them), in block and flow context.
+func TestScalarTags(t *testing.T) {
+	for _, v := range []string{
+		"0", "-0", "7", "-12", "150", "08", "010", "0x1F", "0o17", "0b101", "1_000", "+5", "--1", "-x", "1-2",
+		"123456789012345678", "-123456789012345678", "1234567890123456789", "9223372036854775807",
+		"9223372036854775808", "18446744073709551615", "18446744073709551616", "1.5", "1e3", ".5", "-.inf",
+		"2026-03-01", "2026-03-01T19:30:00Z", "Ann", "7H 8H", "true", "True", "null", "~", "yes", "a:b", "x#y",
+	} {
+		for _, doc := range []string{"k: " + v + "\n", "k: [" + v + "]\n"} {
+			var want yaml.Node
+			if err := yaml.Unmarshal([]byte(doc), &want); err != nil {
+				t.Fatalf("%q: %v", doc, err)
+			}
+			got, err := Parse([]byte(doc), Limits{What: "a test", Size: 1 << 10, Depth: 4, Nodes: 16})
+			if err != nil {
+				t.Errorf("%q: %v", doc, err)
+				continue
+			}
+			if msg := same(got, want.Content[0]); msg != "" {
+				t.Errorf("%q: %s", doc, msg)
+			}
+		}
+	}
+}
