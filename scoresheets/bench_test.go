@@ -15,7 +15,7 @@ import (
 // benchMatch writes a Rummy 500 match of n rounds, generated from a fixed
 // seed (never committed), and returns its path. Rounds vary: who goes
 // out, melds with jokers, lay-offs, hands as cards or points, stalemates.
-func benchMatch(b *testing.B, n int) string {
+func benchMatch(b testing.TB, n int) string {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(10, uint64(n)))
 	s := newSheet(b, variant(b, "rummy500"), abc, Options{Target: target(maxNumber)})

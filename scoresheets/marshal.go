@@ -2,8 +2,10 @@ package scoresheets
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rummy-referee/rummy/engine"
@@ -65,7 +67,6 @@ func Marshal(s *Sheet) []byte {
 	var out yamlfile.Stream
 	out.Grow(4096 + 400*len(s.Rounds) + 120*len(s.Audit))
 	out.Comment(root.HeadComment)
-	item := &builder{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		var n int
@@ -80,23 +81,64 @@ func Marshal(s *Sheet) []byte {
 			continue
 		}
 		out.List(k, v)
-		for j := range n {
-			item.reset()
-			var node *yaml.Node
-			if k.Value == "rounds" {
-				node = item.entry(s, s.Rounds[j])
-			} else {
-				node = item.audit(s.Audit[j])
-			}
-			if path := "/" + k.Value + "/" + strconv.Itoa(j+1); items[path] {
-				applyComments(node, path, s.comments)
-			}
-			out.Item(node)
-		}
+		writeItems(&out, s, k.Value, n, items)
 		out.EndList(v)
 	}
 	out.Comment(root.FootComment)
 	return out.Bytes()
+}
+
+// parallelItems is the length of a list from which writeItems shares the
+// writing out among the processors.
+const parallelItems = 1024
+
+// writeItems writes the n items of the top-level list key ("rounds" or
+// "audit") to out. A long list is cut into as many runs of items as
+// there are processors, each written apart on a goroutine of its own and
+// appended in order: the bytes are those one writer would write.
+func writeItems(out *yamlfile.Stream, s *Sheet, key string, n int, items map[string]bool) {
+	parts := min(runtime.GOMAXPROCS(0), n/(parallelItems/2))
+	if n < parallelItems || parts < 2 {
+		writeRun(out, s, key, 0, n, items)
+		return
+	}
+	runs := make([]yamlfile.Stream, parts)
+	var wg sync.WaitGroup
+	for p := 1; p < parts; p++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			from, to := p*n/parts, (p+1)*n/parts
+			runs[p].Grow(400 * (to - from))
+			writeRun(&runs[p], s, key, from, to, items)
+		}()
+	}
+	writeRun(out, s, key, 0, n/parts, items)
+	wg.Wait()
+	for p := 1; p < parts; p++ {
+		out.Append(&runs[p])
+	}
+}
+
+// writeRun writes items from to to (from 0) of the list key to out, each
+// built in the nodes of one builder, used again for the next.
+func writeRun(out *yamlfile.Stream, s *Sheet, key string, from, to int, items map[string]bool) {
+	item := &builder{}
+	for j := from; j < to; j++ {
+		item.reset()
+		var node *yaml.Node
+		if key == "rounds" {
+			node = item.entry(s, s.Rounds[j])
+		} else {
+			node = item.audit(s.Audit[j])
+		}
+		if items != nil {
+			if path := "/" + key + "/" + strconv.Itoa(j+1); items[path] {
+				applyComments(node, path, s.comments)
+			}
+		}
+		out.Item(node)
+	}
 }
 
 func (b *builder) audit(a Audit) *yaml.Node {

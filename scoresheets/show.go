@@ -53,8 +53,8 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 		dealW = max(dealW, width(e.Dealer))
 		outW = max(outW, width(outText(e.Round)))
 		for j, p := range s.Players {
-			scoreW[j] = max(scoreW[j], len(signed(e.Scores[p])))
-			totalW[j] = max(totalW[j], len(strconv.Itoa(running[i][j])))
+			scoreW[j] = max(scoreW[j], 1+intLen(abs(e.Scores[p])))
+			totalW[j] = max(totalW[j], intLen(running[i][j]))
 		}
 	}
 	cellW := make([]int, len(s.Players))
@@ -67,24 +67,38 @@ func Show(s *Sheet, w io.Writer, opts ShowOptions) error {
 		fmt.Fprintf(bw, "  %s", padLeft(p, cellW[j]))
 	}
 	bw.WriteString("\n")
+	// A line at a time in one buffer: a long match has tens of thousands
+	// of cells.
+	var line, sc []byte
 	for i, e := range s.Rounds {
-		fmt.Fprintf(bw, "%*d  %s  %s", numW, e.Number, pad(e.Dealer, dealW), pad(outText(e.Round), outW))
+		line = appendPadLeft(line[:0], strconv.AppendInt(sc[:0], int64(e.Number), 10), numW)
+		line = append(line, "  "...)
+		line = appendPad(line, e.Dealer, dealW)
+		line = append(line, "  "...)
+		line = appendPad(line, outText(e.Round), outW)
 		for j, p := range s.Players {
-			sc := roundScore(e, p, signed, absent)
-			cell := fmt.Sprintf("%*s %*d", scoreW[j], sc, totalW[j], running[i][j])
-			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
+			sc = append(sc[:0], absent...)
+			if n, ok := e.Scores[p]; ok {
+				sc = appendSigned(sc[:0], n)
+			}
+			line = appendCell(line, sc, scoreW[j], running[i][j], totalW[j], cellW[j])
 		}
-		bw.WriteString("\n")
+		line = append(line, '\n')
+		bw.Write(line)
 	}
 	cur := running0(running, len(s.Players))
 	for _, b := range bonuses {
-		fmt.Fprintf(bw, "%s  %s  %s", pad("", numW), pad("", dealW), pad(b.label, outW))
+		line = appendPad(line[:0], "", numW)
+		line = append(line, "  "...)
+		line = appendPad(line, "", dealW)
+		line = append(line, "  "...)
+		line = appendPad(line, b.label, outW)
 		for j, p := range s.Players {
 			cur[j] += b.points[p]
-			cell := fmt.Sprintf("%*s %*d", scoreW[j], signed(b.points[p]), totalW[j], cur[j])
-			fmt.Fprintf(bw, "  %s", padLeft(cell, cellW[j]))
+			line = appendCell(line, appendSigned(sc[:0], b.points[p]), scoreW[j], cur[j], totalW[j], cellW[j])
 		}
-		bw.WriteString("\n")
+		line = append(line, '\n')
+		bw.Write(line)
 	}
 	fmt.Fprintf(bw, "%s  %s  %s", pad("total", numW), pad("", dealW), pad("", outW))
 	for j, p := range s.Players {
@@ -224,7 +238,47 @@ func totalsText(players []string, totals map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-func signed(n int) string { return fmt.Sprintf("%+d", n) }
+func signed(n int) string { return string(appendSigned(nil, n)) }
+
+// appendSigned appends n with its sign, + for 0 and up (fmt's %+d).
+func appendSigned(b []byte, n int) []byte {
+	if n >= 0 {
+		b = append(b, '+')
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
+// appendCell appends a player's cell of a scoresheet line: two spaces,
+// then, right-aligned in cellW, the round's score sc right-aligned in
+// scoreW, a space and the running total right-aligned in totalW.
+func appendCell(b, sc []byte, scoreW, total, totalW, cellW int) []byte {
+	w := max(scoreW, len(sc)) + 1 + max(totalW, intLen(total))
+	b = append(b, "  "...)
+	b = appendSpaces(b, cellW-w)
+	b = appendPadLeft(b, sc, scoreW)
+	b = append(b, ' ')
+	var num [20]byte
+	return appendPadLeft(b, strconv.AppendInt(num[:0], int64(total), 10), totalW)
+}
+
+// intLen is len(strconv.Itoa(n)).
+func intLen(n int) int {
+	k := 1
+	if n < 0 {
+		k++
+	}
+	for n /= 10; n != 0; n /= 10 {
+		k++
+	}
+	return k
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
 
 // absent marks, in show, markdown and HTML, the score of a player not at
 // the table that round; CSV leaves the cell empty, and JSON leaves the
@@ -245,6 +299,19 @@ func roundScore(e Entry, p string, format func(int) string, missing string) stri
 func width(s string) int { return utf8.RuneCountInString(s) }
 
 func pad(s string, w int) string { return s + strings.Repeat(" ", max(w-width(s), 0)) }
+
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > 0; n-- {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// appendPad appends s, then spaces to w runes (pad).
+func appendPad(b []byte, s string, w int) []byte { return appendSpaces(append(b, s...), w-width(s)) }
+
+// appendPadLeft appends spaces to w runes, then s (padLeft), ASCII s.
+func appendPadLeft(b, s []byte, w int) []byte { return append(appendSpaces(b, w-len(s)), s...) }
 
 func padLeft(s string, w int) string { return strings.Repeat(" ", max(w-width(s), 0)) + s }
 
