@@ -1,10 +1,8 @@
 package scoresheets
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -91,39 +89,6 @@ func TestJudgingFindsTheFirstFault(t *testing.T) {
 		runtime.GOMAXPROCS(old)
 		if err != nil {
 			t.Errorf("GOMAXPROCS %d: the file as written: %v", procs, err)
-		}
-	}
-}
-
-// A long match is written by several goroutines, a run of rounds each:
-// the bytes are those one writes, comments in every run included.
-func TestMarshalInRuns(t *testing.T) {
-	data, err := os.ReadFile(benchMatch(t, 3*parallelItems))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := string(data)
-	for _, n := range []int{2, parallelItems + 7, 2*parallelItems + 1, 3 * parallelItems} {
-		at := strings.Index(file, "\n  - number: "+strconv.Itoa(n)+"\n") + 1
-		file = file[:at] + "  # round " + strconv.Itoa(n) + " was long\n" + file[at:]
-	}
-	file = strings.Replace(file, "\n  - {time: ", "\n  # the audit\n  - {time: ", 1)
-	s, err := Unmarshal("m.yaml", []byte(file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var first []byte
-	for _, procs := range []int{1, 2, 3, 4} {
-		old := runtime.GOMAXPROCS(procs)
-		got := Marshal(s)
-		runtime.GOMAXPROCS(old)
-		if procs == 1 {
-			first = got
-			if string(got) != file {
-				t.Fatalf("one writer does not write the file back as read")
-			}
-		} else if !bytes.Equal(got, first) {
-			t.Errorf("GOMAXPROCS %d: the file differs from one writer's", procs)
 		}
 	}
 }

@@ -83,6 +83,9 @@ type decoder struct {
 	name  string
 	data  []byte
 	quiet bool // values are not named (sub)
+	// The melds and cards read so far, by their text (parseMeld).
+	meldText map[string]engine.Meld
+	cardText map[string][]engine.Card
 	// judged, when set, says which rounds were judged before and stand
 	// unchanged: check does not judge them again.
 	judged func(i int) bool
@@ -177,6 +180,44 @@ func (d *decoder) header(top *yaml.Node) (*Sheet, error) {
 		}
 	}
 	return s, nil
+}
+
+// parseMeld is engine.ParseMeld(text), kept by text for the rest of the
+// load: a match puts down the same melds, and leaves the same cards in
+// hand, round after round, and reading them was a third of reading a
+// round. The rounds share the cards of one text, clipped so that an
+// append copies them; nothing changes a round's cards in place.
+func (d *decoder) parseMeld(text string) (engine.Meld, error) {
+	if m, ok := d.meldText[text]; ok {
+		return m, nil
+	}
+	m, err := engine.ParseMeld(text)
+	if err != nil {
+		return m, err
+	}
+	m.Cards, m.Named = slices.Clip(m.Cards), slices.Clip(m.Named)
+	if d.meldText == nil {
+		d.meldText = map[string]engine.Meld{}
+	}
+	d.meldText[text] = m
+	return m, nil
+}
+
+// parseCards is engine.ParseCards(text), kept by text as parseMeld does.
+func (d *decoder) parseCards(text string) ([]engine.Card, error) {
+	if c, ok := d.cardText[text]; ok {
+		return c, nil
+	}
+	c, err := engine.ParseCards(text)
+	if err != nil {
+		return c, err
+	}
+	c = slices.Clip(c)
+	if d.cardText == nil {
+		d.cardText = map[string][]engine.Card{}
+	}
+	d.cardText[text] = c
+	return c, nil
 }
 
 // sub returns the name of a value in messages: what, a colon and the
@@ -746,7 +787,7 @@ func (d *decoder) melds(n *yaml.Node, what string, players []string) ([]referee.
 		if err != nil {
 			return nil, err
 		}
-		if melds[i].Meld, err = engine.ParseMeld(text); err != nil {
+		if melds[i].Meld, err = d.parseMeld(text); err != nil {
 			return nil, d.errorf(cn, "%s: %v", w, err)
 		}
 		if len(melds[i].Meld.Cards) == 0 {
@@ -819,7 +860,7 @@ func (d *decoder) hands(n *yaml.Node, what string, players []string) ([]referee.
 			if err != nil {
 				return err
 			}
-			if h.Cards, err = engine.ParseCards(text); err != nil {
+			if h.Cards, err = d.parseCards(text); err != nil {
 				return d.errorf(v, "%s: %v", w, err)
 			}
 		}
@@ -838,7 +879,7 @@ func (d *decoder) cards(f fields, key, what string) ([]engine.Card, error) {
 	if err != nil {
 		return nil, err
 	}
-	cards, err := engine.ParseCards(text)
+	cards, err := d.parseCards(text)
 	if err != nil {
 		return nil, d.errorf(n, "%s: %v", what, err)
 	}
