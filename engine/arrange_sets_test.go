@@ -114,3 +114,40 @@ func TestWeightsForValues(t *testing.T) {
 		}
 	}
 }
+
+// TestSetChoicesGoOut: each way the set-choice solver decides CanGoOut,
+// against the brute force.
+func TestSetChoicesGoOut(t *testing.T) {
+	dr := with(Basic(), func(r *Rules) { r.DiscardRequired = true })
+	for _, c := range []struct {
+		name  string
+		r     Rules
+		hand  string
+		goOut bool
+	}{
+		// The run K-A-2 leaves 6 points in four cards; the sets leave KD.
+		{"fewer than two cards another way", with(Basic(), func(r *Rules) { r.Wrap = true }), "KD AD 2D AC AS 2C 2S", true},
+		{"two cards at best", Basic(), "AC 2C 3C KS QH", false},
+		{"one card kept back another way", with(dr, func(r *Rules) { r.Wrap = true }), "KD AD 2D AC AS 2C 2S", true},
+		{"a long run keeps one back", dr, "3C 4C 5C 6C", true},
+		{"melds whole, nothing to spare", dr, "3C 4C 5C 7H 7S 7D", false},
+		{"melds whole, no way keeps one back", dr, "3C 4C 5C 5D 5H 5S", false},
+		{"two cards left, none to discard alone", dr, "3C 4C 5C KS QH", false},
+	} {
+		var p problem
+		r := c.r
+		hand := mustCards(t, c.hand)
+		if err := p.init(&r, hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		var s setChoices
+		if p.route(&s) != viaSets {
+			t.Fatalf("%s: not routed to the set-choice solver", c.name)
+		}
+		var a Arrangement
+		p.arrangeSets(&s, &a)
+		if a.CanGoOut != c.goOut || a.CanGoOut != bruteArrange(r, hand, nil).canGoOut(r, len(hand)) {
+			t.Errorf("%s: %s: CanGoOut %v, want %v", c.name, c.hand, a.CanGoOut, c.goOut)
+		}
+	}
+}
