@@ -420,22 +420,22 @@ func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Ar
 		})
 		sol.melds, cards = b.melds[:], b.cards[:]
 	}
-	cards = cards[:n:n]
-	k := 0
+	rest := cards[:n:n]
 	for i, m := range melds {
 		n := bits.OnesCount64(m)
+		meld := rest[:n:n]
+		rest = rest[n:]
 		// Only a run with an ace can be out of card order.
 		if l := m >> uint(bits.TrailingZeros64(m)&^15); m&aceBits != 0 && l <= 0xFFFF && n > 1 {
-			appendRun(cards[k:k], l, bits.TrailingZeros64(m)>>4, r.Ace, r.Wrap)
+			appendRun(meld[:0], l, bits.TrailingZeros64(m)>>4, r.Ace, r.Wrap)
 		} else {
-			putCards(cards[k:k+n], m)
+			putCards(meld, m)
 		}
-		sol.melds[i] = cards[k : k+n : k+n]
-		k += n
+		sol.melds[i] = meld
 	}
 	if dead != 0 {
-		sol.deadwood = cards[k:]
-		putCards(sol.deadwood, dead)
+		sol.deadwood = rest
+		putCards(rest, dead)
 	}
 	*a = p.render(sol)
 }
