@@ -952,11 +952,8 @@ func (g *general) jokerBound() int64 {
 	if needy|extra == 0 {
 		return 0
 	}
-	rescue := 2 * j * (max(g.m, g.mNat) - 1)
-	if g.fewRescued {
-		rescue = g.jokerRescue(needy|extra, j)
-	}
 	var ws [64]int64
+	var items [64]uint8 // the copies counted, by card bit
 	n := 0
 	for y := needy | extra; y != 0; y &= y - 1 {
 		b := bits.TrailingZeros64(y)
@@ -964,10 +961,15 @@ func (g *general) jokerBound() int64 {
 		if extra>>uint(b)&1 != 0 {
 			c = max(extraN[b], 1)
 		}
+		items[b] = c
 		for range c {
 			ws[n] = g.w[b]
 			n++
 		}
+	}
+	rescue := 2 * j * (max(g.m, g.mNat) - 1)
+	if g.fewRescued && n > j {
+		rescue = min(g.jokerRescue(needy|extra, j), g.jokerReach(needy|extra, &items, j))
 	}
 	if n <= rescue {
 		return 0
@@ -978,6 +980,60 @@ func (g *general) jokerBound() int64 {
 		lb += w
 	}
 	return lb
+}
+
+// jokerReach is another bound on what jokerRescue bounds, by which copies
+// one joker can reach. Every block of a group with jokers has a joker next
+// to it, so each copy saved is in a block next to some joker: within two
+// positions of it in a run, or in its set. The copies of x within one
+// joker's reach are of one rank, or of one suit within four positions of
+// each other, so they lie in one component of the cards x linked that way
+// (and the ace linked to the 10 to king too when it may sit above the
+// king), and a joker reaches at most four of them (two blocks of two). So
+// j jokers save at most the j largest parts when each component, of s
+// copies (items), is cut into parts of four and one of s mod 4.
+func (g *general) jokerReach(x uint64, items *[64]uint8, j int) int {
+	const lane = laneRanks * laneOnes
+	var parts [64]int
+	np := 0
+	for rest := x; rest != 0; {
+		comp := rest & -rest
+		for {
+			grow := comp
+			for k := uint(1); k <= 4; k++ {
+				grow |= (comp<<k | comp>>k) & lane
+			}
+			if g.r.Ace != AceLow {
+				grow |= (comp&aceBits)*(0xF<<9) | (comp>>9|comp>>10|comp>>11|comp>>12)&aceBits
+			}
+			if g.sets {
+				grow |= ranksInSuits(comp, 1) * laneOnes
+			}
+			grow &= x
+			if grow == comp {
+				break
+			}
+			comp = grow
+		}
+		rest &^= comp
+		size := 0
+		for y := comp; y != 0; y &= y - 1 {
+			size += int(items[bits.TrailingZeros64(y)])
+		}
+		for ; size > 0; size -= 4 {
+			parts[np] = min(size, 4)
+			np++
+		}
+	}
+	if np <= j {
+		return 64
+	}
+	slices.Sort(parts[:np])
+	saved := 0
+	for _, p := range parts[np-j : np] {
+		saved += p
+	}
+	return saved
 }
 
 // jokerRescue bounds how many copies of the cards x, each in no block of
