@@ -162,15 +162,20 @@ func (t *fastTable) meldable(x uint64) uint64 {
 	}
 	if t.sets {
 		var rk uint64
-		if t.m == 3 { // ranksInSuits(x, 3), inlined: this is the hot path
-			a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
-			rk = a&b&(c|d) | c&d&(a|b)
+		if t.m == 3 { // the hot path: no call
+			rk = ranksInThreeSuits(x)
 		} else {
 			rk = ranksInSuits(x, t.m)
 		}
 		res |= rk * laneOnes
 	}
 	return res & x
+}
+
+// ranksInThreeSuits is ranksInSuits(x, 3), which inlines.
+func ranksInThreeSuits(x uint64) uint64 {
+	a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
+	return a&b&(c|d) | c&d&(a|b)
 }
 
 // windowCover returns the cards of y that lie in some m bits in a row:
@@ -202,7 +207,7 @@ func ranksInSuits(x uint64, t int) uint64 {
 	case 2:
 		return a&b | c&d | (a|b)&(c|d)
 	case 3:
-		return a&b&(c|d) | c&d&(a|b)
+		return ranksInThreeSuits(x)
 	}
 	return a & b & c & d
 }
