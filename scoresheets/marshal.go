@@ -257,7 +257,12 @@ func (b *builder) node(kind yaml.Kind, tag, value string) *yaml.Node {
 	}
 	b.used++
 	n := &b.chunks[c][i]
-	*n = yaml.Node{Kind: kind, Tag: tag, Value: value, Content: n.Content[:0]}
+	// Field by field, and the comments only where a node had some: a
+	// whole yaml.Node written over is a dozen pointers each time.
+	n.Kind, n.Style, n.Tag, n.Value, n.Content = kind, 0, tag, value, n.Content[:0]
+	if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
+		n.HeadComment, n.LineComment, n.FootComment = "", "", ""
+	}
 	return n
 }
 

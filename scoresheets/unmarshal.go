@@ -838,6 +838,9 @@ func (d *decoder) layoffs(n *yaml.Node, what string, players []string, melds int
 
 func (d *decoder) hands(n *yaml.Node, what string, players []string) ([]referee.Hand, error) {
 	var hands []referee.Hand
+	if n.Kind == yaml.MappingNode && len(n.Content) > 0 {
+		hands = make([]referee.Hand, 0, len(n.Content)/2)
+	}
 	err := d.byPlayer(n, d.sub(what, "hands"), players, func(p string, k, v *yaml.Node) error {
 		w := d.sub(what, p, "'s hand")
 		h := referee.Hand{Player: p}

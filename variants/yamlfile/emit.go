@@ -263,6 +263,13 @@ func (e *emitter) scalar(n *yaml.Node, flow bool) {
 
 // quote writes v in double quotes, escaped as Go does.
 func (e *emitter) quote(v string) {
+	if printableASCII(v) && !strings.ContainsAny(v, `"\`) {
+		// Nothing to escape (a meld's cards): what strconv.Quote writes.
+		e.buf.WriteByte('"')
+		e.buf.WriteString(v)
+		e.buf.WriteByte('"')
+		return
+	}
 	e.buf.Write(strconv.AppendQuote(e.buf.AvailableBuffer(), v))
 }
 
