@@ -736,7 +736,16 @@ func (g *general) dropForced(dead *[64]uint8) int64 {
 		for y := g.st.twice &^ g.st.thrice &^ room; y != 0; y &= y - 1 {
 			fw += g.drop(bits.TrailingZeros64(y), 1, dead)
 		}
-		for y := g.st.thrice; y != 0; y &= y - 1 {
+		ask := g.st.thrice
+		if g.maxCount == 3 {
+			var one, two uint64
+			one, two, ask = g.spareOfThree(g.st.j)
+			for y := one; y != 0; y &= y - 1 {
+				b := bits.TrailingZeros64(y)
+				fw += g.drop(b, 1+uint8(two>>uint(b)&1), dead)
+			}
+		}
+		for y := ask; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
 			if n := g.spareCopies(b, int(g.st.j)); n > 0 {
 				fw += g.drop(b, n, dead)
@@ -744,6 +753,28 @@ func (g *general) dropForced(dead *[64]uint8) int64 {
 		}
 	}
 	return fw
+}
+
+// spareOfThree is spareCopies for the cards of three copies open, when no
+// card has more and j jokers are open, as far as roomForTwo tells: the
+// cards with at least one spare copy (one), at least two (two), and those
+// only spareCopies can tell (ask). Three copies take three groups: with
+// two jokers open, one natural group besides, which roomForTwo(1) says;
+// with one, two natural groups, which roomForTwo(0) says; with none, a
+// card without room for two natural groups keeps two copies back, and one
+// with room may keep one.
+func (g *general) spareOfThree(j int32) (one, two, ask uint64) {
+	t := g.st.thrice
+	switch {
+	case j >= 3:
+		return 0, 0, 0
+	case j == 2:
+		return t &^ g.roomForTwo(1), 0, 0
+	case j == 1:
+		return t &^ g.roomForTwo(0), 0, 0
+	}
+	room := g.roomForTwo(0)
+	return t &^ room, t &^ room, t & room
 }
 
 // drop takes n copies of the card at bit b out of play as deadwood and
@@ -941,7 +972,19 @@ func (g *general) jokerBound() int64 {
 	var extraN [64]uint8
 	if g.spareCheck && g.fewRescued {
 		extra = g.st.twice &^ g.st.thrice &^ g.roomForTwo(0) &^ needy
-		for y := g.st.thrice &^ needy; y != 0; y &= y - 1 {
+		ask := g.st.thrice &^ needy
+		if g.maxCount == 3 {
+			// Of three copies, two need jokers when spareOfThree says so.
+			var one uint64
+			one, _, ask = g.spareOfThree(0)
+			ask &^= needy
+			for y := one &^ needy; y != 0; y &= y - 1 {
+				b := bits.TrailingZeros64(y)
+				extra |= 1 << uint(b)
+				extraN[b] = 2
+			}
+		}
+		for y := ask; y != 0; y &= y - 1 {
 			b := bits.TrailingZeros64(y)
 			if n := g.spareCopies(b, 0); n > 0 {
 				extra |= 1 << uint(b)

@@ -9,13 +9,14 @@ import (
 // TestSpareCopiesBound holds spareCopies to what it claims: on random hands
 // of two or three decks, dense with repeated cards, no arrangement melds
 // more copies of a card than its open copies less its spare ones; and
-// roomForTwo finds the same spare copies for cards of two copies. The
+// roomForTwo finds the same spare copies for cards of two copies, and
+// spareOfThree no more than spareCopies for cards of three. The
 // fewest copies of card b any arrangement leaves is what the general
 // solver, without the spare-copy rule, finds when b alone weighs anything.
 func TestSpareCopiesBound(t *testing.T) {
 	n := handCount(600)
 	rng := rand.New(rand.NewPCG(11, 13))
-	checked, checkedTwo := 0, 0
+	checked, checkedTwo, checkedThree := 0, 0, 0
 	for i := range n {
 		r := randomRules(rng)
 		r.Decks = 2 + rng.IntN(2)
@@ -47,6 +48,17 @@ func TestSpareCopiesBound(t *testing.T) {
 					checkedTwo++
 				}
 			}
+			if g.maxCount == 3 && g.st.cnt[b] == 3 {
+				one, two, ask := g.spareOfThree(g.st.j)
+				n := uint8(one>>uint(b)&1 + two>>uint(b)&1)
+				if n > spare || ask>>uint(b)&1 != 0 && n > 0 {
+					t.Fatalf("case %d: %s under %+v: spareOfThree says %d of %v (ask %v), spareCopies %d",
+						i, FormatCards(hand, false), r, n, bitCard(b), ask>>uint(b)&1 != 0, spare)
+				}
+				if n > 0 {
+					checkedThree++
+				}
+			}
 			if spare == 0 {
 				continue
 			}
@@ -67,10 +79,10 @@ func TestSpareCopiesBound(t *testing.T) {
 			}
 		}
 	}
-	if checked == 0 || checkedTwo == 0 {
-		t.Fatalf("%d cards with spare copies, %d by roomForTwo: the test checks too little", checked, checkedTwo)
+	if checked == 0 || checkedTwo == 0 || checkedThree == 0 {
+		t.Fatalf("%d cards with spare copies, %d by roomForTwo, %d by spareOfThree: the test checks too little", checked, checkedTwo, checkedThree)
 	}
-	t.Logf("%d cards with spare copies checked, %d of them by roomForTwo", checked, checkedTwo)
+	t.Logf("%d cards with spare copies checked, %d of them by roomForTwo, %d by spareOfThree", checked, checkedTwo, checkedThree)
 }
 
 // TestJokerBoundIsLower holds the bound of the first node, the cards
