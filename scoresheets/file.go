@@ -58,11 +58,21 @@ func Load(path string) (*Sheet, Stamp, error) {
 	if err != nil {
 		return nil, Stamp{}, err
 	}
+	stamp := stampAside(data)
 	s, err := Unmarshal(path, data)
 	if err != nil {
 		return nil, Stamp{}, err
 	}
-	return s, stampOf(data), nil
+	return s, <-stamp, nil
+}
+
+// stampAside works out the stamp of data on another goroutine: hashing
+// a long match takes a few milliseconds that a processor left free by
+// reading or writing it can spend.
+func stampAside(data []byte) <-chan Stamp {
+	c := make(chan Stamp, 1)
+	go func() { c <- stampOf(data) }()
+	return c
 }
 
 // readFile reads path, refusing files over MaxFileSize before reading them.
@@ -237,14 +247,29 @@ func notSaved(path string, err error) error {
 // save writes s to path under a lock the caller holds (none for a new
 // file).
 func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
+	// The file on disk is read back and checked against stamp while s is
+	// written and verified, which need neither; the errors come in the
+	// same order.
+	type checked struct {
+		perm fs.FileMode
+		err  error
+	}
+	check := make(chan checked, 1)
+	go func() {
+		perm, err := checkStamp(path, stamp)
+		check <- checked{perm, err}
+	}()
 	data := Marshal(s)
-	if err := verify(path, s, data); err != nil {
+	err := verify(path, s, data)
+	first := <-check
+	if err != nil {
 		return Stamp{}, fmt.Errorf("not saving %s: the match would not load back, so nothing was recorded: %w", path, err)
 	}
-	perm, err := checkStamp(path, stamp)
-	if err != nil {
-		return Stamp{}, err
+	if first.err != nil {
+		return Stamp{}, first.err
 	}
+	perm := first.perm
+	saved := stampAside(data)
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -297,7 +322,7 @@ func save(path string, s *Sheet, stamp Stamp) (Stamp, error) {
 	if err := syncDir(dir); err != nil {
 		return Stamp{}, fmt.Errorf("syncing the folder of %s: %w (the new version is written, but may not survive a power cut)", path, err)
 	}
-	return stampOf(data), nil
+	return <-saved, nil
 }
 
 // writeTemp writes data, with permissions perm, to a new temporary file
