@@ -13,17 +13,17 @@ var slow = flag.Bool("slow", false, "also run the tests that take minutes")
 // to five times (race_test.go), and the rank solver more.
 var raceEnabled bool
 
-var full = flag.Bool("full", false, "cross-check the solvers on every random hand, not a third of them (CI runs this)")
+var full = flag.Bool("full", false, "cross-check the solvers on every random hand, not a sixth of them (CI runs this)")
 
 // handCount returns how many random hands a cross-check of the solvers
-// tries: n with -full, else a third of it, so that go test ./engine stays
-// within seconds; a tenth of that under -short, and a tenth under the race
+// tries: n with -full, else a sixth of it, so that go test ./engine stays
+// within about 3 s (the brute-force checks are most of it); a tenth of that under -short, and a tenth under the race
 // detector, so that CI's go test -race stays quick.
 func handCount(n int) int {
 	if *full {
 		return n
 	}
-	n /= 3
+	n /= 6
 	if testing.Short() {
 		n /= 10
 	}
