@@ -211,8 +211,8 @@ func floorDiv(a, b int64) int64 {
 // negativeValues reports whether some card counts below zero. Such a card is
 // better kept in hand; only the general solver's bounds allow for that.
 func (r *Rules) negativeValues() bool {
-	v := r.Values
-	return v.Ace < 0 || v.Face < 0 || v.Joker < 0 || v.Pips < 0 || r.WildPoints < 0 && r.WildRanks != 0
+	v := &r.Values
+	return v.Ace|v.Face|v.Joker|v.Pips < 0 || r.WildPoints < 0 && r.WildRanks != 0
 }
 
 // weightScale turns points into the solver's weights: a card left in hand

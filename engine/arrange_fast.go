@@ -387,43 +387,45 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 // bitsArrangement renders the answer of a bit strategy into a: melds as
 // card masks in order of their lowest card, the deadwood dead and its
 // points. The melds and the deadwood share one slice of the hand's size.
+// The melds are in order already, so it writes a field by field, without
+// a solution to render: this is most of a small hand's time.
 func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Arrangement) {
 	r := &p.r
-	sol := solution{sorted: true, points: points, known: true}
 	// A hand of up to 16 cards in up to 4 melds takes one allocation of
 	// the size it needs for both (the garbage collector's work grows with
 	// the bytes), the others two.
 	var cards []Card
+	var out [][]Card
 	n := len(p.hand)
 	switch k := len(melds); {
 	case k == 0:
 		cards = make([]Card, n)
 	case n > 16 || k > 4:
-		sol.melds, cards = make([][]Card, k), make([]Card, n)
+		out, cards = make([][]Card, k), make([]Card, n)
 	case k == 1:
 		b := new(struct {
 			melds [1][]Card
 			cards [16]Card
 		})
-		sol.melds, cards = b.melds[:], b.cards[:]
+		out, cards = b.melds[:], b.cards[:]
 	case k == 2:
 		b := new(struct {
 			melds [2][]Card
 			cards [16]Card
 		})
-		sol.melds, cards = b.melds[:], b.cards[:]
+		out, cards = b.melds[:], b.cards[:]
 	case k == 3:
 		b := new(struct {
 			melds [3][]Card
 			cards [16]Card
 		})
-		sol.melds, cards = b.melds[:], b.cards[:]
+		out, cards = b.melds[:], b.cards[:]
 	default:
 		b := new(struct {
 			melds [4][]Card
 			cards [16]Card
 		})
-		sol.melds, cards = b.melds[:], b.cards[:]
+		out, cards = b.melds[:], b.cards[:]
 	}
 	rest := cards[:n:n]
 	for i, m := range melds {
@@ -436,19 +438,21 @@ func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Ar
 		} else {
 			putCards(meld, m)
 		}
-		sol.melds[i] = meld
+		out[i] = meld
 	}
+	*a = Arrangement{Melds: out, Points: points}
 	if dead != 0 {
-		sol.deadwood = rest
 		putCards(rest, dead)
+		a.Deadwood = rest
 	}
-	*a = p.render(sol)
 }
 
 // putCards fills dst with the cards x in card order; x holds len(dst).
 func putCards(dst []Card, x uint64) {
 	for i := range dst {
-		dst[i] = bitCard(bits.TrailingZeros64(x))
+		// The top bit changes nothing (x is never empty here), but tells
+		// the compiler so: it then counts the zeros without a check.
+		dst[i] = bitCard(bits.TrailingZeros64(x | 1<<63))
 		x &= x - 1
 	}
 }

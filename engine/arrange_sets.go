@@ -265,8 +265,10 @@ func (s *setChoices) melds(dst *[maxFastMelds]uint64) []uint64 {
 // into a; s is the plan route made.
 func (p *problem) arrangeSets(s *setChoices, a *Arrangement) {
 	s.solve()
-	var buf [maxFastMelds]uint64
-	melds := s.melds(&buf)
+	var melds []uint64
+	if s.bestDead != s.x { // most dealt hands meld nothing: no buffer to clear
+		melds = s.melds(new([maxFastMelds]uint64))
+	}
 	p.bitsArrangement(melds, s.bestDead, int(s.best/weightScale), a)
 	goOut, ask := p.goOut(len(a.Deadwood))
 	switch {

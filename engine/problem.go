@@ -52,16 +52,16 @@ func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 		return err
 	}
 	// Most hands are natural cards only: one pass without branches finds
-	// that (a byte below 16 or above 79 leaves bits over 63 in odd, and a
-	// rank out of range a bit outside the lanes' ranks in held), and
-	// the careful pass runs only for the others.
-	var held, odd uint64
+	// that (a byte below 16 or above 79 makes its bit over 63, and so
+	// their union, and a rank out of range leaves a bit outside the
+	// lanes' ranks in held), and the careful pass runs only for the others.
+	var held, union uint64
 	for _, c := range hand {
 		b := cardBit(c)
 		held |= 1 << (b & 63)
-		odd |= uint64(b) &^ 63
+		union |= uint64(b)
 	}
-	if odd != 0 || held&^(laneOnes*laneRanks) != 0 {
+	if union > 63 || held&^(laneOnes*laneRanks) != 0 {
 		held = 0
 		for i, c := range hand {
 			switch cardKinds[c] {
