@@ -208,7 +208,7 @@ func (b *builder) entry(s *Sheet, e Entry) *yaml.Node {
 	if len(r.Melds) > 0 {
 		melds := b.seq(false)
 		for _, md := range r.Melds {
-			melds.Content = append(melds.Content, b.mapping(true, "player", b.str(md.Player), "cards", b.quoted(md.Meld.String())))
+			melds.Content = append(melds.Content, b.mapping(true, "player", b.str(md.Player), "cards", b.quoted(b.text(md.Meld.Cards, md.Meld.Named))))
 		}
 		b.add(m, "melds", melds)
 	}
@@ -216,14 +216,14 @@ func (b *builder) entry(s *Sheet, e Entry) *yaml.Node {
 		lays := b.seq(false)
 		for _, l := range r.Layoffs {
 			lays.Content = append(lays.Content, b.mapping(true,
-				"player", b.str(l.Player), "cards", b.quoted(engine.FormatCards(l.Cards, false)), "onto", b.number(l.Onto)))
+				"player", b.str(l.Player), "cards", b.quoted(b.text(l.Cards, nil)), "onto", b.number(l.Onto)))
 		}
 		b.add(m, "layoffs", lays)
 	}
 	if len(r.Hands) > 0 {
 		hands := b.mapping(false)
 		for _, h := range r.Hands {
-			v := b.quoted(engine.FormatCards(h.Cards, false))
+			v := b.quoted(b.text(h.Cards, nil))
 			if h.ByPoints {
 				v = b.mapping(true, "points", b.number(h.Points))
 			}
@@ -232,7 +232,11 @@ func (b *builder) entry(s *Sheet, e Entry) *yaml.Node {
 		b.add(m, "hands", hands)
 	}
 	scores := b.mapping(true)
-	for _, p := range s.Seated(e.Number) {
+	seated := s.Players
+	if len(s.Seats) > 0 {
+		seated = s.Seated(e.Number)
+	}
+	for _, p := range seated {
 		b.add(scores, p, b.number(e.Scores[p]))
 	}
 	b.add(m, "scores", scores)
@@ -244,6 +248,36 @@ func (b *builder) entry(s *Sheet, e Entry) *yaml.Node {
 type builder struct {
 	chunks [][]yaml.Node
 	used   int // nodes handed out since reset
+	texts  map[cardsAt]string
+}
+
+// cardsAt names cards by their memory: the rounds of a loaded match that
+// were written alike share their cards (decoder.parseMeld), and each text
+// is written once.
+type cardsAt struct {
+	cards, named *engine.Card
+	nc, nn       int
+}
+
+// text returns the canonical text of a meld's cards and named jokers
+// (engine.Meld.String; engine.FormatCards when named is nil).
+func (b *builder) text(cards, named []engine.Card) string {
+	if len(cards) == 0 {
+		return ""
+	}
+	k := cardsAt{cards: &cards[0], nc: len(cards), nn: len(named)}
+	if len(named) > 0 {
+		k.named = &named[0]
+	}
+	if t, ok := b.texts[k]; ok {
+		return t
+	}
+	t := engine.Meld{Cards: cards, Named: named}.String()
+	if b.texts == nil {
+		b.texts = map[cardsAt]string{}
+	}
+	b.texts[k] = t
+	return t
 }
 
 const chunkNodes = 64

@@ -240,7 +240,10 @@ func (e *emitter) flowItem(n *yaml.Node) {
 // same (the same value and tag), else in quotes.
 func (e *emitter) scalar(n *yaml.Node, flow bool) {
 	v := n.Value
-	tag := n.ShortTag()
+	tag := n.Tag
+	if len(tag) < 3 || tag[:2] != "!!" {
+		tag = n.ShortTag() // a tag to resolve or shorten; "!!str" is short
+	}
 	switch {
 	case n.Style&yaml.DoubleQuotedStyle != 0 || !printableASCII(v) && (strings.ContainsAny(v, "\n\r") || !printable(v)):
 		e.quote(v)
@@ -263,7 +266,7 @@ func (e *emitter) scalar(n *yaml.Node, flow bool) {
 
 // quote writes v in double quotes, escaped as Go does.
 func (e *emitter) quote(v string) {
-	if printableASCII(v) && !strings.ContainsAny(v, `"\`) {
+	if quotable(v) {
 		// Nothing to escape (a meld's cards): what strconv.Quote writes.
 		e.buf.WriteByte('"')
 		e.buf.WriteString(v)
@@ -277,6 +280,17 @@ func (e *emitter) single(v string) {
 	e.buf.WriteByte('\'')
 	e.buf.WriteString(strings.ReplaceAll(v, "'", "''"))
 	e.buf.WriteByte('\'')
+}
+
+// quotable reports whether s is printable ASCII without " or a backslash, which
+// strconv.Quote writes between quotes as it is.
+func quotable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' || s[i] == '"' || s[i] == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // printableASCII reports whether s is printable ASCII (spaces allowed),
@@ -299,10 +313,15 @@ func printable(s string) bool {
 	return true
 }
 
-// yes11 are YAML 1.1's bools, quoted so no older reader takes them as
-// bools.
-var yes11 = map[string]bool{"y": true, "Y": true, "yes": true, "Yes": true, "YES": true, "n": true, "N": true,
-	"no": true, "No": true, "NO": true, "on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true}
+// yes11 reports whether s is one of YAML 1.1's bools, quoted so no older
+// reader takes them as bools.
+func yes11(s string) bool {
+	switch s {
+	case "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF":
+		return true
+	}
+	return false
+}
 
 // word reports whether s is a letter, then letters, digits and _.
 func word(s string) bool {
@@ -323,9 +342,9 @@ func plainOK(s string, flow bool) bool {
 	if word(s) {
 		// No space, mark or colon: only what it reads as counts. Most
 		// strings of a match file (keys, names) are words.
-		return resolve(s) == "!!str" && !yes11[s]
+		return resolve(s) == "!!str" && !yes11(s)
 	}
-	if s == "" || resolve(s) != "!!str" || yes11[s] || s != strings.TrimSpace(s) {
+	if s == "" || resolve(s) != "!!str" || yes11(s) || s != strings.TrimSpace(s) {
 		return false
 	}
 	if strings.IndexByte("-?:,[]{}#&*!|>'\"%@`", s[0]) >= 0 || s == "<<" {
