@@ -386,9 +386,12 @@ type judged struct {
 func judgedOf(s *Sheet) *judged {
 	j := &judged{variant: s.Variant.YAML(), players: slices.Clone(s.Players), seats: slices.Clone(s.Seats),
 		rounds: make([]Entry, len(s.Rounds))}
-	for i, e := range s.Rounds {
-		j.rounds[i] = Entry{Number: e.Number, Dealer: e.Dealer, Round: cloneRound(e.Round), Scores: maps.Clone(e.Scores)}
-	}
+	inParts(len(s.Rounds), func(_, from, to int) {
+		for i := from; i < to; i++ {
+			e := s.Rounds[i]
+			j.rounds[i] = Entry{Number: e.Number, Dealer: e.Dealer, Round: cloneRound(e.Round), Scores: maps.Clone(e.Scores)}
+		}
+	})
 	return j
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rummy-referee/rummy/engine"
 )
@@ -66,5 +67,37 @@ func TestSharedCards(t *testing.T) {
 	}
 	if cap(b.Melds[0].Meld.Cards) != len(b.Melds[0].Meld.Cards) || cap(b.Hands[0].Cards) != len(b.Hands[0].Cards) {
 		t.Error("shared cards are not clipped: an append would write into them")
+	}
+}
+
+// The copy of a long match that a save under Update compares with is
+// made in runs, by several goroutines: a round changed in any run is
+// judged again, and a wrong one refused.
+func TestUpdateLongMatch(t *testing.T) {
+	path := benchMatch(t, 3*parallelItems)
+	r := rd(t, "out Bob; meld Bob 4C 5C 6C 7C; hand Ann KS; points Cy 3")
+	for _, procs := range []int{1, 2, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		err := Update(path, time.Second, func(s *Sheet) error {
+			_, err := s.Record(r, t0)
+			return err
+		})
+		for _, n := range []int{10, parallelItems + 10, 3*parallelItems - 10} {
+			err := Update(path, time.Second, func(s *Sheet) error {
+				s.Rounds[n-1].Scores["Ann"]++
+				return nil
+			})
+			if err == nil || !strings.Contains(err.Error(), "round "+strconv.Itoa(n)+": Ann's stored score") {
+				t.Errorf("GOMAXPROCS %d: a wrong score in round %d: %v", procs, n, err)
+			}
+		}
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatalf("GOMAXPROCS %d: %v", procs, err)
+		}
+	}
+	s, _, err := Load(path)
+	if err != nil || len(s.Rounds) != 3*parallelItems+3 {
+		t.Fatalf("%v; want %d rounds", err, 3*parallelItems+3)
 	}
 }

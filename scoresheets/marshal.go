@@ -88,34 +88,51 @@ func Marshal(s *Sheet) []byte {
 	return out.Bytes()
 }
 
-// parallelItems is the length of a list from which writeItems shares the
-// writing out among the processors.
+// parallelItems is the length of a list from which its items are shared
+// out among the processors (inParts).
 const parallelItems = 1024
 
-// writeItems writes the n items of the top-level list key ("rounds" or
-// "audit") to out. A long list is cut into as many runs of items as
-// there are processors, each written apart on a goroutine of its own and
-// appended in order: the bytes are those one writer would write.
-func writeItems(out *yamlfile.Stream, s *Sheet, key string, n int, items map[string]bool) {
-	parts := min(runtime.GOMAXPROCS(0), n/(parallelItems/2))
-	if n < parallelItems || parts < 2 {
-		writeRun(out, s, key, 0, n, items)
-		return
+// parts returns into how many runs inParts cuts n items: one a
+// processor, of parallelItems/2 items at least, from parallelItems on.
+func parts(n int) int {
+	if n < parallelItems {
+		return 1
 	}
-	runs := make([]yamlfile.Stream, parts)
+	return max(1, min(runtime.GOMAXPROCS(0), n/(parallelItems/2)))
+}
+
+// inParts calls do for each of the parts(n) runs of items 0 to n, the
+// first on this goroutine and the others on goroutines of their own, and
+// returns once all are done.
+func inParts(n int, do func(part, from, to int)) {
+	k := parts(n)
 	var wg sync.WaitGroup
-	for p := 1; p < parts; p++ {
+	for p := 1; p < k; p++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			from, to := p*n/parts, (p+1)*n/parts
-			runs[p].Grow(400 * (to - from))
-			writeRun(&runs[p], s, key, from, to, items)
+			do(p, p*n/k, (p+1)*n/k)
 		}()
 	}
-	writeRun(out, s, key, 0, n/parts, items)
+	do(0, 0, n/k)
 	wg.Wait()
-	for p := 1; p < parts; p++ {
+}
+
+// writeItems writes the n items of the top-level list key ("rounds" or
+// "audit") to out. A long list is cut into runs of items (inParts), each
+// written apart and appended in order: the bytes are those one writer
+// would write.
+func writeItems(out *yamlfile.Stream, s *Sheet, key string, n int, items map[string]bool) {
+	runs := make([]yamlfile.Stream, parts(n))
+	inParts(n, func(p, from, to int) {
+		run := out
+		if p > 0 {
+			run = &runs[p]
+			run.Grow(400 * (to - from))
+		}
+		writeRun(run, s, key, from, to, items)
+	})
+	for p := 1; p < len(runs); p++ {
 		out.Append(&runs[p])
 	}
 }
