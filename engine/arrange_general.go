@@ -215,6 +215,12 @@ type general struct {
 	fewRescued bool // jokerBound saves fewer (jokerRescue)
 	maxCount   int  // the most copies of a card in hand
 
+	// counting is set while search counts cards (countCards) with the
+	// entries of the search for the least weight kept; alone is the most
+	// weight, in that search, of a card that may be left alone.
+	counting bool
+	alone    int64
+
 	// The best arrangement reached so far, while track is set: the groups
 	// of the branch being searched (trail) and the weight its deadwood has
 	// so far (acc); the best leaf's groups (incPath) and weight (incW).
@@ -481,7 +487,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	// A transposition table pays only on large hands, and needs counts that
 	// pack into two bits.
 	g.useTT = (tt == ttOn || tt == ttAuto && len(p.hand) > 16) &&
-		maxCount <= 3 && len(g.tabs) <= 32 && p.jokers < 1<<16
+		maxCount <= 3 && len(g.tabs) < 32 && p.jokers < 1<<16
 	if g.useTT {
 		g.tt.reset()
 	}
@@ -630,6 +636,13 @@ func (g *general) search(beta int64) int64 {
 			}
 			lb = max(lb, v)
 		}
+		if g.counting {
+			lb = max(lb, fw+g.pointsSay(key))
+			if lb >= beta {
+				g.st = saved
+				return lb
+			}
+		}
 	}
 	base := g.st
 	top := len(g.opts)
@@ -678,7 +691,32 @@ func (g *general) search(beta int64) int64 {
 func (g *general) key() ttKey {
 	j := uint64(g.st.j)
 	c := min(uint64(max(g.st.cap, 0)), j)
-	return ttKey{g.st.key[0], g.st.key[1], j | c<<16 | g.st.used<<32}
+	k := ttKey{g.st.key[0], g.st.key[1], j | c<<16 | g.st.used<<32}
+	if g.counting {
+		k.c |= countingKey
+	}
+	return k
+}
+
+// countingKey marks the keys of a search that counts cards (countCards)
+// apart from those of the search for the least weight before it.
+const countingKey = 1 << 63
+
+// pointsSay returns what the transposition table's entry for key from the
+// search for the least weight, if it holds one, proves of the count of
+// the cards the open cards leave (countCards): weight above nothing
+// leaves a card, and weight above the most a card left alone weighs
+// (alone) leaves two cards or one that weighs 2.
+func (g *general) pointsSay(key ttKey) int64 {
+	key.c &^= countingKey
+	e, ok := g.tt.get(key)
+	switch {
+	case !ok || e.v <= 0:
+		return 0
+	case e.v > g.alone:
+		return 2
+	}
+	return 1
 }
 
 // leaf returns the weight of the jokers left when no natural is open.
@@ -1732,14 +1770,27 @@ func (g *general) render(m gmeld, layoff bool) []Card {
 // still exactly an arrangement leaving no card or one. The heavier cards
 // let a search for one card left prune where such a card must stay.
 func (g *general) countCards(least int) {
+	// The entries of the search for the least weight stay, for pointsSay,
+	// when no weight is below nothing.
+	g.counting = g.useTT && !g.neg
+	if g.counting {
+		g.alone = 0
+		for b, n := range g.init.cnt {
+			if n > 0 && g.countWeight(g.w[b], least) == 1 {
+				g.alone = max(g.alone, g.w[b])
+			}
+		}
+		if g.init.j > 0 && g.countWeight(g.wJ, least) == 1 {
+			g.alone = max(g.alone, g.wJ)
+		}
+	} else if g.useTT {
+		g.tt.reset()
+	}
 	for b := range g.w {
 		g.w[b] = g.countWeight(g.w[b], least)
 	}
 	g.wJ = g.countWeight(g.wJ, least)
 	g.neg = false
-	if g.useTT {
-		g.tt.reset()
-	}
 	g.st = g.init
 }
 
