@@ -35,9 +35,10 @@ type largeCase struct {
 
 // largeCorpus returns the adversarial corpus: the hands of
 // testdata/large.txt (dense blocks of low ranks with four jokers and a
-// scatter of high cards, a three-deck hand), the whole double deck, and
+// scatter of high cards, a three-deck hand), the whole double deck,
 // random deals of 45, 60 and 75 cards from two decks and four jokers,
-// seeds 0 to 9 of each.
+// seeds 0 to 9 of each, and the slowest deals of 200 seeds of 60, 68 and
+// 75 cards (tailDeals).
 func largeCorpus(t testing.TB) []largeCase {
 	f, err := os.Open("testdata/large.txt")
 	if err != nil {
@@ -66,7 +67,23 @@ func largeCorpus(t testing.TB) []largeCase {
 			cs = append(cs, largeCase{fmt.Sprintf("deal-%d-%d", size, seed), rummy500Big(), largeHand(size, seed)})
 		}
 	}
+	for _, d := range tailDeals {
+		cs = append(cs, largeCase{fmt.Sprintf("deal-%d-%d", d.size, d.seed), rummy500Big(), largeHand(d.size, d.seed)})
+	}
 	return cs
+}
+
+// tailDeals are the deals of largeHand, of seeds 0 to 199 of 60, 68 and
+// 75 cards, that took the general solver longest (over 100 ms on two
+// shared cores): most hold three or four jokers, where its bounds prune
+// least.
+var tailDeals = []struct {
+	size int
+	seed uint64
+}{
+	{60, 15}, {60, 47}, {60, 95}, {60, 99},
+	{68, 17}, {68, 31}, {68, 37}, {68, 65}, {68, 110}, {68, 119},
+	{75, 32}, {75, 40}, {75, 43}, {75, 149},
 }
 
 // BenchmarkLargeHands solves the adversarial corpus of large hands
