@@ -67,8 +67,11 @@ func (r Rules) ArrangeContext(ctx context.Context, hand []Card, table []Meld) (A
 }
 
 func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (a Arrangement, err error) {
+	// Filled here rather than by p.init: the compiler knows this p is on
+	// the stack, so the stores need no write barrier.
 	var p problem
-	if err := p.init(r, hand, table); err != nil {
+	p.r, p.hand, p.table = *r, hand, table
+	if err := p.validate(); err != nil {
 		return Arrangement{}, err
 	}
 	if p.wild > 0 {

@@ -384,11 +384,13 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 	return a, nil
 }
 
-// bitsArrangement renders the answer of a bit strategy into a: melds as
-// card masks in order of their lowest card, the deadwood dead and its
-// points. The melds and the deadwood share one slice of the hand's size.
-// The melds are in order already, so it writes a field by field, without
-// a solution to render: this is most of a small hand's time.
+// bitsArrangement renders the answer of a bit strategy into a, which is
+// zero: melds as card masks in order of their lowest card, the deadwood
+// dead and its points. The melds and the deadwood share one slice of the
+// hand's size. The melds are in order already, so it writes only the
+// fields it fills, without a solution to render: this is most of a small
+// hand's time, and each pointer written through a costs a write barrier
+// while the garbage collector runs.
 func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Arrangement) {
 	r := &p.r
 	// A hand of up to 16 cards in up to 4 melds takes one allocation of
@@ -440,7 +442,10 @@ func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Ar
 		}
 		out[i] = meld
 	}
-	*a = Arrangement{Melds: out, Points: points}
+	if out != nil {
+		a.Melds = out
+	}
+	a.Points = points
 	if dead != 0 {
 		putCards(rest, dead)
 		a.Deadwood = rest

@@ -41,13 +41,21 @@ const (
 // maxCopies is the most copies of one card the solver takes.
 const maxCopies = 255
 
-// init checks r, the hand and the table melds and reads them into p. The
-// checks come in the order Arrange documents: the rules, each card of the
-// hand, the card counts of hand and table together, then each table meld.
+// init reads r, the hand and the table melds into p and checks them
+// (validate).
 func (p *problem) init(r *Rules, hand []Card, table []Meld) error {
 	// Rules by value: a pointer kept in p would make every caller's
 	// rules escape to the heap.
 	p.r, p.hand, p.table = *r, hand, table
+	return p.validate()
+}
+
+// validate checks the rules, the hand and the table melds of p and reads
+// the hand's cards. The checks come in the order Arrange documents: the
+// rules, each card of the hand, the card counts of hand and table
+// together, then each table meld.
+func (p *problem) validate() error {
+	r, hand, table := &p.r, p.hand, p.table
 	if err := r.check(); err != nil {
 		return err
 	}
