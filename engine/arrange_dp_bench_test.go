@@ -37,7 +37,7 @@ type largeCase struct {
 // testdata/large.txt (dense blocks of low ranks with four jokers and a
 // scatter of high cards, a three-deck hand), the whole double deck,
 // random deals of 45, 60 and 75 cards from two decks and four jokers,
-// seeds 0 to 9 of each, and the slowest deals of 200 seeds of 60, 68 and
+// seeds 0 to 9 of each, and the slowest deals of 400 seeds of 60, 68 and
 // 75 cards (tailDeals).
 func largeCorpus(t testing.TB) []largeCase {
 	f, err := os.Open("testdata/large.txt")
@@ -74,9 +74,9 @@ func largeCorpus(t testing.TB) []largeCase {
 }
 
 // tailDeals are the deals of largeHand, of seeds 0 to 199 of 60, 68 and
-// 75 cards, that took the general solver longest (over 100 ms on two
-// shared cores): most hold three or four jokers, where its bounds prune
-// least.
+// 75 cards and 1000 to 1199 of 60 and 75, that took the general solver
+// longest (over 100 ms on two shared cores, or over 500,000 nodes): most
+// hold three or four jokers, where its bounds prune least.
 var tailDeals = []struct {
 	size int
 	seed uint64
@@ -84,6 +84,7 @@ var tailDeals = []struct {
 	{60, 15}, {60, 47}, {60, 95}, {60, 99},
 	{68, 17}, {68, 31}, {68, 37}, {68, 65}, {68, 110}, {68, 119},
 	{75, 32}, {75, 40}, {75, 43}, {75, 149},
+	{60, 1155}, {60, 1192}, {75, 1077}, {75, 1105}, {75, 1186},
 }
 
 // BenchmarkLargeHands solves the adversarial corpus of large hands
