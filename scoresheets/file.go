@@ -459,15 +459,33 @@ func checkStamp(path string, stamp Stamp) (fs.FileMode, error) {
 		return 0, fmt.Errorf("%s is not a regular file; nothing written", path)
 	}
 	if fi.Size() == stamp.Size {
-		data, err := readFile(path)
+		now, err := stampFile(path)
 		if err != nil {
 			return 0, notSaved(path, err)
 		}
-		if stampOf(data) == stamp {
+		if now == stamp {
 			return fi.Mode().Perm(), nil
 		}
 	}
 	return 0, fmt.Errorf("%s changed on disk since it was loaded (edited by hand or by another rummy); nothing written, so load it again and redo the change: %w", path, ErrChanged)
+}
+
+// stampFile returns the stamp of the file at path, hashed as it is read
+// (a save checks a long match twice, and needs no copy of it).
+func stampFile(path string) (Stamp, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Stamp{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return Stamp{}, err
+	}
+	st := Stamp{Size: n}
+	h.Sum(st.Sum[:0])
+	return st, nil
 }
 
 // backup keeps the current file under the name tmp: a hard link (or,

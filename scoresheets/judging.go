@@ -61,13 +61,18 @@ func (d *decoder) startJudging(v *variants.Variant) *judging {
 	return j
 }
 
-// add hands round i, read, to the goroutines (a batch at a time).
-func (j *judging) add(i int, e Entry, at place, seated []string) {
+// add hands round i, the last of the rounds read so far (entries and
+// places), to the goroutines, a batch at a time. A batch is a window onto
+// the decoder's own lists, never copied: what the decoder appends later
+// lies beyond it (or in a copy of the lists), and what is in it does
+// not change.
+func (j *judging) add(i int, entries []Entry, places []place, seated []string) {
 	if j.cur == nil {
-		j.cur = &batch{from: i, entries: make([]Entry, 0, batchRounds), places: make([]place, 0, batchRounds), seated: make([][]string, 0, batchRounds)}
+		j.cur = &batch{from: i, seated: make([][]string, 0, batchRounds)}
 	}
 	b := j.cur
-	b.entries, b.places, b.seated = append(b.entries, e), append(b.places, at), append(b.seated, seated)
+	b.entries, b.places = entries[b.from:i+1:i+1], places[b.from:i+1:i+1]
+	b.seated = append(b.seated, seated)
 	if len(b.entries) == batchRounds {
 		j.flush()
 	}

@@ -140,7 +140,7 @@ func (d *decoder) item(top *yaml.Node, key string, i int, n *yaml.Node) bool {
 			e, at, err := d.entry(n, i+1, d.head.Players, seated)
 			st.entries, st.places, st.err = append(st.entries, e), append(st.places, at), err
 			if err == nil && d.judging != nil {
-				d.judging.add(i, e, at, seated)
+				d.judging.add(i, st.entries, st.places, seated)
 			}
 		}
 	case key == "audit":
