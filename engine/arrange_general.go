@@ -222,6 +222,8 @@ type general struct {
 	counting bool
 	alone    int64
 
+	optCap int // genFewest: the options listed need not pass this (0 for no cap)
+
 	// The best arrangement reached so far, while track is set: the groups
 	// of the branch being searched (trail) and the weight its deadwood has
 	// so far (acc); the best leaf's groups (incPath) and weight (incW).
@@ -1370,6 +1372,10 @@ func (g *general) genOptions() {
 	}
 }
 
+// full reports whether genFewest has listed as many options for a card
+// as the fewest so far, so that it need list no more of them.
+func (g *general) full() bool { return g.optCap > 0 && len(g.opts) >= g.optCap }
+
 // genFewest appends to g.opts the ways to place the open card with the
 // fewest of them, the first in rank order of those, or the first with two
 // (one group or deadwood) or fewer.
@@ -1378,7 +1384,9 @@ func (g *general) genFewest() {
 	best, fewest := 0, 1<<30
 	for y := g.st.order; y != 0; y &= y - 1 {
 		ob := bits.TrailingZeros64(y)
+		g.optCap = top + min(fewest, 1<<20) - 1
 		g.genOptionsFor(ob)
+		g.optCap = 0
 		n := len(g.opts) - top
 		g.opts = g.opts[:top]
 		if n < fewest {
@@ -1447,6 +1455,9 @@ func (g *general) genSets(s, rk int, sl *tslot) {
 	var take [4]uint8
 	var rec func(t, n int)
 	rec = func(t, n int) {
+		if g.full() {
+			return
+		}
 		if t == 4 {
 			o := option{kind: optSet, bit: uint8(rk), take: take, tab: -1}
 			if sl == nil {
@@ -1535,6 +1546,9 @@ func (g *general) genLayoffRuns(s, rk int, sl *tslot) {
 
 // runDown grows the run below its low end L, then above.
 func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
+	if g.full() {
+		return
+	}
 	if rg.sl == nil && g.splittable(nat, L, rg.p) {
 		return
 	}
@@ -1553,6 +1567,9 @@ func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
 
 // runUp lists the run on [L, H] and grows it above H.
 func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
+	if g.full() {
+		return
+	}
 	if rg.sl == nil && H != rg.top && g.splittable(nat, L, H) {
 		return
 	}
