@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rummy-referee/rummy/variants/fuzzcap"
 )
 
 // A test binary run with childEnv set is a second rummy: see TestMain.
@@ -24,11 +26,13 @@ const (
 	pathEnv  = "SCORESHEETS_TEST_PATH"
 )
 
+// TestMain runs the child when asked to, else the tests, with the
+// fuzzer's minimising of each new input bounded (fuzzcap).
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(childEnv); mode != "" {
 		os.Exit(child(mode, os.Getenv(pathEnv)))
 	}
-	os.Exit(m.Run())
+	fuzzcap.Run(m)
 }
 
 // child adds rounds to the match at path: forever under "crash" (until

@@ -339,6 +339,9 @@ func word(s string) bool {
 
 // plainOK reports whether s written plain reads back as the string s.
 func plainOK(s string, flow bool) bool {
+	if strings.HasPrefix(s, "---") || strings.HasPrefix(s, "...") {
+		return false // at the start of a line, a document marker
+	}
 	if word(s) {
 		// No space, mark or colon: only what it reads as counts. Most
 		// strings of a match file (keys, names) are words.

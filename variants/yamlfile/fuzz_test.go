@@ -31,9 +31,12 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		// What Emit writes, Parse reads back the same.
+		// What Emit writes, Parse reads back the same. The read-back gets
+		// room to nest deeper: Emit writes each level of a compact list
+		// ("- - - x") or a list at its key's column on lines of its own,
+		// which the depth count may see a level or two deeper.
 		out := Emit(n)
-		again, err := Parse(out, Limits{What: "a fuzz file", Size: 1 << 20, Depth: 8, Nodes: 1 << 13})
+		again, err := Parse(out, Limits{What: "a fuzz file", Size: 1 << 20, Depth: 12, Nodes: 1 << 13})
 		if err != nil {
 			t.Fatalf("%q: Emit wrote\n%s\nwhich Parse refuses: %v", data, out, err)
 		}

@@ -2,7 +2,6 @@ package yamlfile
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -677,7 +676,7 @@ func (p *parser) scalar(flow bool, parent int, key bool) *yaml.Node {
 	case '!':
 		p.fail(line, "tags are not allowed (%s): write the plain value", Short(p.word(0)))
 	case '?':
-		if p.blankAt(p.pos + 1) {
+		if p.blankAt(p.pos+1) || flow && strings.IndexByte(",[]{}", p.peekAt(1)) >= 0 {
 			p.fail(line, "complex keys (?) are not allowed: write name: value")
 		}
 	case '@', '`', '%':
@@ -764,7 +763,7 @@ func (p *parser) continuePlain(n *yaml.Node, parent int) {
 			blank++
 			continue
 		}
-		if j-p.pos <= parent || p.src[j] == '#' || (j-p.pos == 0 && (strings.HasPrefix(p.src[j:], "---") || strings.HasPrefix(p.src[j:], "..."))) {
+		if j-p.pos <= parent || p.src[k] == '#' || (j-p.pos == 0 && (strings.HasPrefix(p.src[j:], "---") || strings.HasPrefix(p.src[j:], "..."))) {
 			p.pos, p.line, p.lineStart = save, saveLine, saveStart
 			break
 		}
@@ -816,6 +815,7 @@ scan:
 		}
 	}
 	var b strings.Builder
+	kept := 0 // b's text up to here holds no space a line break trims
 	for {
 		if p.eof() {
 			p.fail(line, "the value in quotes that starts here is not closed with %c", q)
@@ -830,10 +830,12 @@ scan:
 			return b.String()
 		case ch == '\\' && q == '"':
 			p.escape(&b, line)
+			kept = b.Len()
 		case ch == '\n' || ch == '\r':
-			// Trailing spaces go; one line break is a space; each blank
-			// line is a line break.
-			s := strings.TrimRight(b.String(), " \t")
+			// Trailing spaces go, but not escaped ones; one line break is
+			// a space; each blank line is a line break.
+			s := b.String()
+			s = s[:kept] + strings.TrimRight(s[kept:], " \t")
 			b.Reset()
 			b.WriteString(s)
 			breaks := 0
@@ -871,10 +873,16 @@ func (p *parser) escape(b *strings.Builder, line int) {
 	size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[ch]
 	switch {
 	case ch == '\n' || ch == '\r':
-		// An escaped line break: the lines join with nothing between.
+		// An escaped line break: the lines join with nothing between,
+		// and each blank line after it is a line break.
 		p.pos--
 		p.newline()
 		p.skipSpaces()
+		for !p.eof() && (p.peek() == '\n' || p.peek() == '\r') {
+			p.newline()
+			p.skipSpaces()
+			b.WriteByte('\n')
+		}
 		return
 	case size == 0:
 		p.fail(p.line, "unknown escape \\%c in a value in double quotes", ch)
@@ -991,6 +999,9 @@ func (p *parser) flowNode(depth, min int) *yaml.Node {
 				p.add(n, base, k, v)
 			}
 		} else if open == '{' {
+			if k.Kind != yaml.ScalarNode {
+				p.fail(k.Line, "a list or mapping as a key is not allowed: keys are plain names")
+			}
 			p.add(n, base, k, p.node(yaml.ScalarNode, "!!null", k.Line, k.Column-1))
 		} else {
 			p.add(n, base, k)
@@ -1029,6 +1040,14 @@ func resolve(v string) string {
 	if decimal(v) {
 		return "!!int" // the numbers of a match file, without the parsing below
 	}
+	if c == '.' {
+		// As go.yaml.in/yaml/v3 does: after a dot, a float as Go reads
+		// one, underscores and all.
+		if _, err := strconv.ParseFloat(v, 64); err == nil {
+			return "!!float"
+		}
+		return "!!str"
+	}
 	// As go.yaml.in/yaml/v3 does: underscores dropped, any Go base.
 	plain := strings.ReplaceAll(v, "_", "")
 	if _, err := strconv.ParseInt(plain, 0, 64); err == nil {
@@ -1040,10 +1059,30 @@ func resolve(v string) string {
 	if isFloat(plain) {
 		return "!!float"
 	}
+	if baseInt(plain, "0b", 2) || baseInt(plain, "0o", 8) {
+		return "!!int"
+	}
 	if isTimestamp(v) {
 		return "!!timestamp"
 	}
 	return "!!str"
+}
+
+// baseInt reports whether go.yaml.in/yaml/v3 reads v as an int written
+// with prefix (0b, 0o) in base: the digits after it as Go reads them in
+// that base, a sign after the prefix allowed ("0b+1"), and a minus before
+// it.
+func baseInt(v, prefix string, base int) bool {
+	if rest, ok := strings.CutPrefix(v, prefix); ok {
+		_, err := strconv.ParseInt(rest, base, 64)
+		_, err2 := strconv.ParseUint(rest, base, 64)
+		return err == nil || err2 == nil
+	}
+	if rest, ok := strings.CutPrefix(v, "-"+prefix); ok {
+		_, err := strconv.ParseInt("-"+rest, base, 64)
+		return err == nil
+	}
+	return false
 }
 
 // decimal reports whether v is 0, or up to 18 digits not starting with 0,
@@ -1103,8 +1142,8 @@ func isFloat(v string) bool {
 	if i != len(v) {
 		return false
 	}
-	f, err := strconv.ParseFloat(v, 64)
-	return err == nil || math.IsInf(f, 0)
+	_, err := strconv.ParseFloat(v, 64)
+	return err == nil // out of range is text, as go.yaml.in/yaml/v3 reads it
 }
 
 var timestampFormats = []string{

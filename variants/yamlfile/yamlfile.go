@@ -130,6 +130,14 @@ func prescan(data []byte, lim Limits) *Error {
 		e.err = ErrNotText
 		return e
 	}
+	// U+0085, U+2028 and U+2029 end a line for some YAML readers and not
+	// for others, and show as nothing: a file holds them only escaped in
+	// double quotes ("\u2028"), as rummy writes them.
+	for _, sep := range []string{"\u0085", "\u2028", "\u2029"} {
+		if i := bytes.Index(data, []byte(sep)); i >= 0 {
+			return errorAt(1+bytes.Count(data[:i], []byte("\n")), "holds the invisible line separator U+%04X: delete it, or write it as \"\\u%04X\" in double quotes", []rune(sep)[0], []rune(sep)[0])
+		}
+	}
 	for i := bytes.IndexByte(data, '\r'); i >= 0; {
 		if i+1 == len(data) || data[i+1] != '\n' {
 			return errorAt(1+bytes.Count(data[:i], []byte("\n")), "a carriage return without a line feed: save the file with Unix (LF) or Windows (CRLF) line ends")

@@ -42,6 +42,10 @@ func TestErrorLines(t *testing.T) {
 		{"a: 1\nb\n", 2, `want a key (name: value), got "b" without a colon`},
 		{"a:\n  - 1\n  x: 2\n", 3, `this line is indented more than the key "a" above it (line 1): keys of one mapping line up`},
 		{"a: 1\n? b\n", 2, "complex keys (?) are not allowed: write name: value"},
+		{"a: 1\nb: {?}\n", 2, "complex keys (?) are not allowed: write name: value"},
+		{"a: {{}}\n", 1, "a list or mapping as a key is not allowed: keys are plain names"},
+		{"a: {x, [1]}\n", 1, "a list or mapping as a key is not allowed: keys are plain names"},
+		{"a: [1, ?]\n", 1, "complex keys (?) are not allowed: write name: value"},
 		{"%YAML 1.2\na: 1\n", 1, "directives (%YAML) are not allowed: remove the line"},
 		{"a: \"\\q\"\n", 1, `unknown escape \q in a value in double quotes`},
 		{"a: 1\nb: &x 2\n", 2, "anchors are not allowed (&x): write the value out"},
@@ -50,6 +54,8 @@ func TestErrorLines(t *testing.T) {
 		{"a: 1\n---\nb: 2\n", 2, "more than one document: a test file holds one"},
 		{"a: caf\xe9\n", 1, "not UTF-8 text (byte 0xe9)"},
 		{"a: 1\nb: x\x00\n", 2, "holds a NUL byte: not a text file"},
+		{"a: 1\nb: 0\u0085\n", 2, `holds the invisible line separator U+0085: delete it, or write it as "\u0085" in double quotes`},
+		{"a: 'x\u2028y'\n", 1, `holds the invisible line separator U+2028: delete it, or write it as "\u2028" in double quotes`},
 		{"a: [[[[[[[1]]]]]]]\n", 1, "nested deeper than any key of a test file"},
 	} {
 		e := parseErr(t, tt.src)
@@ -175,19 +181,78 @@ func TestScalarTags(t *testing.T) {
 		"9223372036854775808", "18446744073709551615", "18446744073709551616", "1.5", "1e3", ".5", "-.inf",
 		"2026-03-01", "2026-03-01T19:30:00Z", "Ann", "7H 8H", "true", "True", "null", "~", "yes", "a:b", "x#y",
 	} {
-		for _, doc := range []string{"k: " + v + "\n", "k: [" + v + "]\n"} {
-			var want yaml.Node
-			if err := yaml.Unmarshal([]byte(doc), &want); err != nil {
-				t.Fatalf("%q: %v", doc, err)
-			}
-			got, err := Parse([]byte(doc), Limits{What: "a test", Size: 1 << 10, Depth: 4, Nodes: 16})
-			if err != nil {
-				t.Errorf("%q: %v", doc, err)
-				continue
-			}
-			if msg := same(got, want.Content[0]); msg != "" {
-				t.Errorf("%q: %s", doc, msg)
-			}
+		readsAsYAMLDoes(t, "k: "+v+"\n")
+		readsAsYAMLDoes(t, "k: ["+v+"]\n")
+	}
+}
+
+// TestReadsAsYAMLDoes holds corners FuzzParse found to go.yaml.in/yaml/v3:
+// a line whose first text is a comment ends a plain scalar, whatever spaces
+// or tabs come before the # ("00\n\t#" was read as the string "00 "); and
+// an escaped space or tab before a line break in double quotes stays
+// ("\\ \n" lost it to the trimming of trailing spaces); a blank line
+// after an escaped line break is a line break; a number too large for a
+// float is text; after a dot, a float is what Go reads as one; 0b and 0o
+// take a sign after the prefix.
+func TestReadsAsYAMLDoes(t *testing.T) {
+	for _, doc := range []string{
+		"\"\\ \n\"",
+		"\"\\\n\n\"",
+		"k: \"a\\\n\n\n  b\"\n",
+		"k: \"a\\t\n  b\"\n",
+		"k: \"a \\  \n\n  b\"\n",
+		"00\n\t#",
+		"00\n\t# c\n",
+		"k: 7\n \t# c\n",
+		"k: 7\n  # c\n",
+		"- 12\n \t #\n",
+		"1e400\n",
+		"k: -1e400\n",
+		"k: 0" + strings.Repeat("5", 400) + "\n",
+		".0_\n",
+		"k: [.5, .5e3, ._5]\n",
+		"k: [0b+0, 0b+1_0, -0b-1, -0b101, 0o+7, -0o17, 0o-1, 0b2]\n",
+	} {
+		readsAsYAMLDoes(t, doc)
+	}
+}
+
+// readsAsYAMLDoes checks that Parse reads doc as go.yaml.in/yaml/v3 does.
+func readsAsYAMLDoes(t *testing.T, doc string) {
+	t.Helper()
+	var want yaml.Node
+	if err := yaml.Unmarshal([]byte(doc), &want); err != nil {
+		t.Fatalf("%q: %v", doc, err)
+	}
+	got, err := Parse([]byte(doc), Limits{What: "a test", Size: 1 << 10, Depth: 4, Nodes: 16})
+	if err != nil {
+		t.Errorf("%q: %v", doc, err)
+		return
+	}
+	if msg := same(got, want.Content[0]); msg != "" {
+		t.Errorf("%q: %s", doc, msg)
+	}
+}
+
+// TestEmitReadsBack: what Emit writes, Parse reads back the same, for the
+// values FuzzParse found it writing wrong: text that starts like a
+// document marker (" ..." was written plain at the start of a line, where
+// it ends the document).
+func TestEmitReadsBack(t *testing.T) {
+	for _, doc := range []string{" ...", "'---'", "--- x", "k: ...x\n", "- '...'\n- '--- '\n"} {
+		n, err := Parse([]byte(doc), Limits{What: "a test", Size: 1 << 10, Depth: 4, Nodes: 16})
+		if err != nil {
+			t.Errorf("%q: %v", doc, err)
+			continue
+		}
+		out := Emit(n)
+		again, err := Parse(out, Limits{What: "a test", Size: 1 << 10, Depth: 4, Nodes: 16})
+		if err != nil {
+			t.Errorf("%q: Emit wrote %q, which Parse refuses: %v", doc, out, err)
+			continue
+		}
+		if msg := same(again, n); msg != "" {
+			t.Errorf("%q: Emit wrote %q, read otherwise: %s", doc, out, msg)
 		}
 	}
 }
