@@ -22,10 +22,18 @@ func Run(m *testing.M) {
 
 func run(m *testing.M) int {
 	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.fuzzminimizetime" })
-	if !set {
-		flag.Set("test.fuzzminimizetime", "2s")
-	}
+	capMinimize()
 	return m.Run()
 }
+
+// capMinimize sets -test.fuzzminimizetime to 2s unless the command line
+// set it.
+func capMinimize() {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == minimizeFlag })
+	if !set {
+		flag.Set(minimizeFlag, "2s")
+	}
+}
+
+const minimizeFlag = "test.fuzzminimizetime"
