@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -146,33 +143,6 @@ func TestExportCSVInjection(t *testing.T) {
 	if got := cell("Ann"); got != "Ann" {
 		t.Errorf("cell(Ann) = %q", got)
 	}
-}
-
-// A 1,000-round match file loads and renders in well under 100 ms.
-func BenchmarkLoadShow(b *testing.B) {
-	s := newSheet(b, variant(b, "rummy500"), abc, Options{Target: target(maxNumber)})
-	for i := range 1000 {
-		spec := "out Ann; meld Ann 7H 8H JK=9H; meld Bob QS QH QC; lay Ann QD onto 2; hand Bob KD 2C; points Cy 12"
-		if i%2 == 1 {
-			spec = "meld Cy 5D JK 7D; meld Cy AS 2S 3S; hand Ann AH 4C; hand Bob 2C 3C; points Cy 0"
-		}
-		record(b, s, spec)
-	}
-	path := filepath.Join(b.TempDir(), "match.yaml")
-	if _, err := Create(path, s); err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		s, _, err := Load(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := Show(s, io.Discard, ShowOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	fi, _ := os.Stat(path)
-	b.ReportMetric(float64(fi.Size()), "file-bytes")
 }
 
 // Show says who won, and how the match ended.
