@@ -2,13 +2,14 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
 
 // TestFewestOptionsWay holds the search taking the open card with the
-// fewest options (takeFewest), which solve tries only on hands that take
-// long, to the brute force on random small hands with table melds under
+// fewest options (takeFewest), which solve tries third on large hands,
+// to the brute force on random small hands with table melds under
 // random rules, with and without the transposition table, and to the
 // search taking the lowest card on hands of 13 to 24 cards.
 func TestFewestOptionsWay(t *testing.T) {
@@ -60,4 +61,40 @@ func leastWeight(t *testing.T, r Rules, hand []Card, table []Meld, tt ttMode, wa
 	}
 	g.way = way
 	return g.search(infinity)
+}
+
+// TestOptionCounts holds the counts optCounts remembers to the options
+// genOptionsFor lists, for every open card at the nodes of random walks
+// down the search from random hands of 13 to 40 cards under random rules.
+func TestOptionCounts(t *testing.T) {
+	n := handCount(300)
+	rng := rand.New(rand.NewPCG(12, 7))
+	for i := range n {
+		r := randomRules(rng)
+		deck := shuffledDeck(rng, r)
+		if rng.IntN(2) == 0 {
+			denseFirst(rng, deck)
+		}
+		hand := deck[:min(len(deck), 13+rng.IntN(28))]
+		g := newGeneral(t, r, hand)
+		for g.dropForced(nil); g.st.order != 0; g.dropForced(nil) {
+			if !g.counts.usable(g) {
+				break
+			}
+			for y := g.st.order; y != 0; y &= y - 1 {
+				ob := bits.TrailingZeros64(y)
+				g.genOptionsFor(ob)
+				want := len(g.opts)
+				if got := g.counts.of(g, ob); got != min(want, 255) {
+					t.Fatalf("case %d: %s under %+v: card %v has %d options counted, %d listed",
+						i, FormatCards(hand, false), r, bitCard(ob&3*16+ob>>2+1), got, want)
+				}
+				g.opts = g.opts[:0]
+			}
+			g.genOptionsFor(bits.TrailingZeros64(g.st.order))
+			o := g.opts[rng.IntN(len(g.opts))]
+			g.opts = g.opts[:0]
+			g.apply(&o)
+		}
+	}
 }

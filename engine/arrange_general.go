@@ -222,7 +222,8 @@ type general struct {
 	counting bool
 	alone    int64
 
-	optCap int // genFewest: the options listed need not pass this (0 for no cap)
+	optCap int       // genFewest: the options listed need not pass this (0 for no cap)
+	counts optCounts // genFewest: how many options cards have, by what that depends on
 
 	// The best arrangement reached so far, while track is set: the groups
 	// of the branch being searched (trail) and the weight its deadwood has
@@ -373,20 +374,19 @@ const (
 )
 
 // solve is search. On a large hand it restarts search with the cards
-// taken highest first, then lowest first, then again each way with twice
-// the nodes and also taking the card with the fewest options first, and
-// so on, doubling, until one finishes: which way is fast depends on the
+// taken highest first, then lowest first, then taking the card with the
+// fewest options first, then again each way with twice the nodes, and so
+// on, doubling, until one finishes: which way is fast depends on the
 // hand (dense low ranks with jokers kept for high cards, say, take
 // millions of nodes lowest first and dozens highest first; a deal of 75
-// cards and three jokers that cannot meld them all takes 4 million nodes
-// from either end to prove it, and 10,000 taking the card with the fewest
-// options), and the transposition table, whose entries hold whichever
-// way, keeps what each try learned. The fewest options cost a node
-// several times as much to find (every open card's options are listed),
-// so that way's tries take a sixth of the nodes, and start in the second
-// round, as they slowed the many hands that finish in the first by a
-// quarter. A small hand, which keeps no table, takes its cards lowest
-// first.
+// cards and three jokers that cannot meld them all takes 2 million nodes
+// from the high end to prove it, 13 million from the low end, and 20,000
+// taking the card with the fewest options), and the transposition table,
+// whose entries hold whichever way, keeps what each try learned. Finding
+// the card with the fewest options costs a node more (every open card's
+// options are counted, though optCounts remembers the counts), so that
+// way's tries take half the nodes. A small hand, which keeps no table,
+// takes its cards lowest first.
 func (g *general) solve(beta int64) int64 {
 	if !g.useTT {
 		return g.search(beta)
@@ -395,9 +395,6 @@ func (g *general) solve(beta int64) int64 {
 		for _, way := range [3]takeWay{takeHighest, takeLowest, takeFewest} {
 			g.way, g.spent, g.budget = way, 0, budget
 			if way == takeFewest {
-				if budget == firstBudget {
-					continue // most hands finish sooner from an end
-				}
 				g.budget = budget / fewestCost
 			}
 			v := g.search(beta)
@@ -415,7 +412,7 @@ func (g *general) solve(beta int64) int64 {
 // takes.
 const (
 	firstBudget = 1 << 15
-	fewestCost  = 6
+	fewestCost  = 2
 )
 
 // rootBound returns the bound search starts from at the first node.
@@ -438,7 +435,8 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	r := p.r
 	counts := p.copies()
 	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0],
-		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done}}
+		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done},
+		counts: optCounts{runs: g.counts.runs[:0], sets: g.counts.sets[:0]}}
 	g.r = r
 	g.m = max(r.MinSize, 1)
 	g.mNat = max(r.MinNatural, 1)
@@ -1382,13 +1380,19 @@ func (g *general) full() bool { return g.optCap > 0 && len(g.opts) >= g.optCap }
 func (g *general) genFewest() {
 	top := len(g.opts)
 	best, fewest := 0, 1<<30
+	cached := g.counts.usable(g)
 	for y := g.st.order; y != 0; y &= y - 1 {
 		ob := bits.TrailingZeros64(y)
-		g.optCap = top + min(fewest, 1<<20) - 1
-		g.genOptionsFor(ob)
-		g.optCap = 0
-		n := len(g.opts) - top
-		g.opts = g.opts[:top]
+		var n int
+		if cached {
+			n = g.counts.of(g, ob)
+		} else {
+			g.optCap = top + min(fewest, 1<<20) - 1
+			g.genOptionsFor(ob)
+			g.optCap = 0
+			n = len(g.opts) - top
+			g.opts = g.opts[:top]
+		}
 		if n < fewest {
 			best, fewest = ob, n
 			if n <= 2 {
@@ -1397,6 +1401,84 @@ func (g *general) genFewest() {
 		}
 	}
 	g.genOptionsFor(best)
+}
+
+// optCounts caches, for genFewest, how many options genOptionsFor lists
+// for a card when no table meld can take cards. Its new runs depend only
+// on the card's rank, which cards of its suit are open and the jokers a
+// new meld may use (jeff); its new sets only on its suit, how many copies
+// of its rank each suit offers (at most limit) and jeff. So a count,
+// once listed, is looked up in one step. The entries hold one more than
+// the count, at most 255, and 0 for none yet; they are kept for one
+// problem (setup clears ready).
+type optCounts struct {
+	runs, sets []uint8
+	jmax       int  // the most jeff the entries cover
+	ready      bool // runs and sets are cleared for this problem
+}
+
+// usable reports whether the counts can answer for g's node, readying
+// them on the first call of a problem.
+func (c *optCounts) usable(g *general) bool {
+	if len(g.tabs) > 0 || g.limit > 3 || g.jeff() > maxCountJokers {
+		return false
+	}
+	if !c.ready {
+		c.jmax = min(int(g.init.j), g.mx, maxCountJokers)
+		if !g.jok {
+			c.jmax = 0
+		}
+		nr, ns := (c.jmax+1)*16<<13, (c.jmax+1)*4<<8
+		if cap(c.runs) < nr {
+			c.runs = make([]uint8, nr)
+		}
+		if cap(c.sets) < ns {
+			c.sets = make([]uint8, ns)
+		}
+		c.runs, c.sets = c.runs[:nr], c.sets[:ns]
+		clear(c.runs)
+		clear(c.sets)
+		c.ready = true
+	}
+	return true
+}
+
+// maxCountJokers is the most jokers a meld may use for which optCounts
+// keeps counts.
+const maxCountJokers = 7
+
+// of returns how many options genOptionsFor lists for the open card at
+// bit ob of order, deadwood included, as far as 255.
+func (c *optCounts) of(g *general, ob int) int {
+	s, rk := ob&3, ob>>2+1
+	jeff := g.jeff()
+	n := 1 // deadwood
+	if g.sets {
+		var avail int
+		for t := range 4 {
+			avail |= min(int(g.st.cnt[t*16+rk]), g.limit) << uint(2*t)
+		}
+		i := (jeff*4+s)<<8 | avail
+		if c.sets[i] == 0 {
+			top := len(g.opts)
+			g.genSets(s, rk, nil)
+			c.sets[i] = uint8(min(len(g.opts)-top, 254) + 1)
+			g.opts = g.opts[:top]
+		}
+		n += int(c.sets[i]) - 1
+	}
+	if g.runs {
+		v := g.st.lane >> uint(s*16) & laneRanks
+		i := (jeff*16+rk)<<13 | int(v>>1)
+		if c.runs[i] == 0 {
+			top := len(g.opts)
+			g.genRuns(s, rk)
+			c.runs[i] = uint8(min(len(g.opts)-top, 254) + 1)
+			g.opts = g.opts[:top]
+		}
+		n += int(c.runs[i]) - 1
+	}
+	return n
 }
 
 // genOptionsFor appends to g.opts the ways to place the open card at bit
