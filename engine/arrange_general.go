@@ -100,7 +100,7 @@ type ttEntry struct {
 
 // transTable is the transposition table: open addressing over a power of
 // two of slots, each key looked for in ttProbe slots from its hash. It
-// doubles while it fills, up to ttMax slots (40 MB); full, a new key takes
+// doubles while it fills, up to ttMax slots (32 MB); full, a new key takes
 // the place of the first slot of its probe, so memory stays bounded and
 // the table keeps the newest positions. It is not pooled beyond ttKeep
 // slots.
@@ -110,11 +110,15 @@ type transTable struct {
 	n     int  // keys stored
 }
 
+// ttSlot is a key and its entry, v twice the entry's value plus 1 when
+// it is exact. A slot is free when its key is zero: search stores only
+// nodes with a card open, whose keys are not.
 type ttSlot struct {
-	key  ttKey
-	e    ttEntry
-	used bool
+	key ttKey
+	v   int64
 }
+
+func (s *ttSlot) used() bool { return s.key != ttKey{} }
 
 const (
 	ttMin   = 1 << 12
@@ -143,11 +147,11 @@ func (t *transTable) get(k ttKey) (ttEntry, bool) {
 	mask := len(t.slots) - 1
 	for i, h := 0, t.home(k); i < ttProbe; i, h = i+1, (h+1)&mask {
 		s := &t.slots[h]
-		if !s.used {
-			break
-		}
 		if s.key == k {
-			return s.e, true
+			return ttEntry{v: s.v >> 1, exact: s.v&1 != 0}, true
+		}
+		if !s.used() {
+			break
 		}
 	}
 	return ttEntry{}, false
@@ -158,19 +162,28 @@ func (t *transTable) put(k ttKey, e ttEntry) {
 	if t.n >= len(t.slots)/2 && len(t.slots) < ttMax {
 		t.grow()
 	}
+	v := e.v << 1
+	if e.exact {
+		v |= 1
+	}
+	t.store(k, v)
+}
+
+// store puts the packed entry v for k.
+func (t *transTable) store(k ttKey, v int64) {
 	mask := len(t.slots) - 1
 	home := t.home(k)
 	for i, h := 0, home; i < ttProbe; i, h = i+1, (h+1)&mask {
 		s := &t.slots[h]
-		if !s.used || s.key == k {
-			if !s.used {
+		if !s.used() || s.key == k {
+			if !s.used() {
 				t.n++
 			}
-			*s = ttSlot{k, e, true}
+			*s = ttSlot{k, v}
 			return
 		}
 	}
-	t.slots[home] = ttSlot{k, e, true}
+	t.slots[home] = ttSlot{k, v}
 }
 
 // grow doubles the slots, keeping the entries that find room.
@@ -180,8 +193,8 @@ func (t *transTable) grow() {
 	t.shift--
 	t.n = 0
 	for i := range old {
-		if old[i].used {
-			t.put(old[i].key, old[i].e)
+		if old[i].used() {
+			t.store(old[i].key, old[i].v)
 		}
 	}
 }
@@ -374,25 +387,29 @@ const (
 )
 
 // solve is search. On a large hand it restarts search with the cards
-// taken highest first, then lowest first, then taking the card with the
-// fewest options first, then again each way with twice the nodes, and so
-// on, doubling, until one finishes: which way is fast depends on the
-// hand (dense low ranks with jokers kept for high cards, say, take
-// millions of nodes lowest first and dozens highest first; a deal of 75
-// cards and three jokers that cannot meld them all takes 2 million nodes
-// from the high end to prove it, 13 million from the low end, and 20,000
-// taking the card with the fewest options), and the transposition table,
-// whose entries hold whichever way, keeps what each try learned. Finding
-// the card with the fewest options costs a node more (every open card's
-// options are counted, though optCounts remembers the counts), so that
-// way's tries take half the nodes. A small hand, which keeps no table,
-// takes its cards lowest first.
+// taken highest first, then taking the card with the fewest options
+// first, then again each way with twice the nodes, and so on, doubling,
+// until one finishes: which way is fast depends on the hand (dense low
+// ranks with jokers kept for high cards, say, take millions of nodes
+// lowest first and dozens highest first; a deal of 75 cards and three
+// jokers that cannot meld them all takes 2 million nodes from the high
+// end to prove it, 13 million from the low end, and 20,000 taking the card
+// with the fewest options; another, of 75 cards and three jokers, 280,000
+// from the high end and 1.8 million the fewest options first), and the
+// transposition table, whose entries hold either way, keeps what each try
+// learned. Finding the card with the fewest options costs a node more
+// (every open card's options are counted, though optCounts remembers the
+// counts), so that way's tries take half the nodes. Taking the lowest
+// card first was a third way, but it was the fastest on few deals and by
+// little: without it the 49 deals of the benchmark take 4.6 million nodes
+// instead of 6.3 million. A small hand, which keeps no table, takes its
+// cards lowest first.
 func (g *general) solve(beta int64) int64 {
 	if !g.useTT {
 		return g.search(beta)
 	}
 	for budget := int64(firstBudget); ; budget *= 2 {
-		for _, way := range [3]takeWay{takeHighest, takeLowest, takeFewest} {
+		for _, way := range [2]takeWay{takeHighest, takeFewest} {
 			g.way, g.spent, g.budget = way, 0, budget
 			if way == takeFewest {
 				g.budget = budget / fewestCost
@@ -664,6 +681,13 @@ func (g *general) search(beta int64) int64 {
 			}
 			lb = max(lb, v)
 		}
+		if g.st.j < g.init.j && lb < beta {
+			lb = max(lb, fw+g.moreJokersSay(key))
+			if lb >= beta {
+				g.st = saved
+				return lb
+			}
+		}
 		if g.counting {
 			lb = max(lb, fw+g.pointsSay(key))
 			if lb >= beta {
@@ -724,6 +748,28 @@ func (g *general) key() ttKey {
 		k.c |= countingKey
 	}
 	return k
+}
+
+// moreJokersSay returns a lower bound on the weight the open cards and
+// jokers of key leave, from the transposition table's entries for the same
+// open cards with more jokers, or 0. When the groups formed can take j'
+// jokers or more (cap), every arrangement of the open cards with j < j'
+// jokers is one with j' jokers, the j'-j more taken by those groups at
+// the end (or, worth less than nothing, kept in hand, weighing less), and
+// leaves no more; so the least weight with j' jokers is at most that with
+// j, and a lower bound on it is one on the least with j. Without such an
+// entry it returns -infinity, as weights may be less than nothing.
+func (g *general) moreJokersSay(key ttKey) int64 {
+	j := int32(key.c & 0xFFFF)
+	lb := int64(-infinity)
+	for jj := j + 1; jj <= g.init.j && jj <= g.st.cap; jj++ {
+		k := key
+		k.c = k.c&^0xFFFFFFFF | uint64(jj) | uint64(jj)<<16
+		if e, ok := g.tt.get(k); ok {
+			lb = max(lb, e.v)
+		}
+	}
+	return lb
 }
 
 // countingKey marks the keys of a search that counts cards (countCards)

@@ -143,3 +143,62 @@ func newGeneral(t *testing.T, r Rules, hand []Card) *general {
 	}
 	return g
 }
+
+// TestMoreJokersNoWorse holds what moreJokersSay rests on: at a node whose
+// groups can take j' jokers or more (cap), the least weight the open cards
+// leave with j' jokers is no more than with the fewer jokers the node has.
+// The nodes are reached by random walks down the search from random hands
+// with jokers under random rules, table melds among them.
+func TestMoreJokersNoWorse(t *testing.T) {
+	n := handCount(8000)
+	rng := rand.New(rand.NewPCG(23, 29))
+	checked := 0
+	for i := range n {
+		r := randomRules(rng)
+		r.Jokers = 2 + rng.IntN(3)
+		deck := shuffledDeck(rng, r)
+		if rng.IntN(2) == 0 {
+			denseFirst(rng, deck)
+		}
+		hand := deck[:6+rng.IntN(10)]
+		deck = deck[len(hand):]
+		var table []Meld
+		if rng.IntN(3) == 0 {
+			table = randomTable(rng, r, hand, &deck)
+		}
+		var p problem
+		if err := p.init(&r, hand, table); err != nil {
+			t.Fatal(err)
+		}
+		g := new(general)
+		if err := g.setup(&p, nil, ttOff); err != nil {
+			t.Fatal(err)
+		}
+		for g.dropForced(nil); g.st.order != 0; g.dropForced(nil) {
+			node := g.st
+			least := g.search(infinity)
+			for jj := node.j + 1; jj <= g.init.j && jj <= node.cap; jj++ {
+				g.st = node
+				g.st.j = jj
+				if more := g.search(infinity); more > least {
+					t.Fatalf("case %d: %s onto %v under %+v: %d jokers leave %d, %d leave %d (cap %d)",
+						i, FormatCards(hand, false), table, r, node.j, least, jj, more, node.cap)
+				}
+				checked++
+			}
+			g.st = node
+			g.genOptionsFor(bits.TrailingZeros64(g.st.order))
+			k := len(g.opts) - 1 // deadwood, last
+			if k > 0 && rng.IntN(4) != 0 {
+				k = rng.IntN(k) // a group
+			}
+			o := g.opts[k]
+			g.opts = g.opts[:0]
+			g.apply(&o)
+		}
+	}
+	if checked < n/10 {
+		t.Fatalf("%d nodes of %d hands could take more jokers: the test checks little", checked, n)
+	}
+	t.Logf("%d nodes checked", checked)
+}
