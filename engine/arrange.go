@@ -67,6 +67,22 @@ func (r Rules) ArrangeContext(ctx context.Context, hand []Card, table []Meld) (A
 }
 
 func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (a Arrangement, err error) {
+	// Most hands are the bit strategies' (one copy of each card, no
+	// jokers, no table): they take a path that builds no problem.
+	if len(table) == 0 {
+		if b := bitRulesFor(r); b != nil {
+			if ok, err := b.arrange(ctx, hand, &a, false); ok {
+				return a, err
+			}
+		}
+	}
+	return r.arrangeProblem(ctx, hand, table)
+}
+
+// arrangeProblem is arrange by way of a problem, which validates the
+// input and routes it to a strategy: every hand but those the bit
+// strategies take on their own path.
+func (r *Rules) arrangeProblem(ctx context.Context, hand []Card, table []Meld) (a Arrangement, err error) {
 	// Filled here rather than by p.init: the compiler knows this p is on
 	// the stack, so the stores need no write barrier.
 	var p problem
@@ -157,9 +173,13 @@ const (
 // goOut decides Arrangement.CanGoOut for a problem whose best arrangement
 // leaves left cards, or says which question decides it.
 func (p *problem) goOut(left int) (bool, goOutQuestion) {
-	dr := p.r.DiscardRequired
+	return goOutFor(len(p.hand), p.r.DiscardRequired, left)
+}
+
+// goOutFor is goOut for a hand of n cards, dr the rules' DiscardRequired.
+func goOutFor(n int, dr bool, left int) (bool, goOutQuestion) {
 	switch {
-	case len(p.hand) == 0:
+	case n == 0:
 		return !dr, goOutDecided // RULES.md 4: nothing to discard
 	case !dr && left <= 1, dr && left == 1:
 		return true, goOutDecided
@@ -174,8 +194,13 @@ func (p *problem) goOut(left int) (bool, goOutQuestion) {
 // unproven returns a, the best arrangement found before ctx ended, with an
 // *UnprovenError: lower is a lower bound on the weight of any arrangement.
 func (p *problem) unproven(ctx context.Context, a Arrangement, lower int64) (Arrangement, error) {
+	return unproven(ctx, a, lower, p.r.DiscardRequired)
+}
+
+// unproven is problem.unproven under rules whose DiscardRequired is dr.
+func unproven(ctx context.Context, a Arrangement, lower int64, dr bool) (Arrangement, error) {
 	left := len(a.Deadwood)
-	a.CanGoOut = left == 1 || left == 0 && !p.r.DiscardRequired
+	a.CanGoOut = left == 1 || left == 0 && !dr
 	return a, &UnprovenError{Points: a.Points, LowerBound: min(int(floorDiv(lower, weightScale)), a.Points), Err: context.Cause(ctx)}
 }
 

@@ -351,12 +351,13 @@ func rankWeights(v Values) [16]int64 {
 	return w
 }
 
-// arrangeBits solves a problem routed to the bit search (route).
-func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
-	r := &p.r
+// arrangeBits solves a hand routed to the bit search (route) into a, as
+// write does.
+func (h *bitHand) arrangeBits(ctx context.Context, a *Arrangement, reuse bool) error {
+	b := h.b
 	var f fastSearch
-	f.t, f.w, f.best, f.done = fastTableFor(r), &weightsFor(&r.Values).w, infinity, ctx.Done()
-	x := p.held
+	f.t, f.w, f.best, f.done = b.t, &b.cw.w, infinity, ctx.Done()
+	x := h.held
 	f.rec(x, 0)
 	melds := f.bestM[:mergeFast(f.bestM[:f.nBest], f.t)]
 	var used uint64
@@ -364,13 +365,13 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 		used |= m
 	}
 	dead := x &^ used
-
-	var a Arrangement
-	p.bitsArrangement(melds, dead, int(f.best/weightScale), &a)
+	h.write(melds, dead, int(f.best/weightScale), a, reuse)
 	if f.stop {
-		return p.unproven(ctx, a, p.bitsLowerBound(&f))
+		var err error
+		*a, err = unproven(ctx, *a, h.lowerBound(&f), b.discardRequired)
+		return err
 	}
-	goOut, ask := p.goOut(len(a.Deadwood))
+	goOut, ask := goOutFor(h.n, b.discardRequired, len(a.Deadwood))
 	switch ask {
 	case askFewerThanTwo:
 		goOut = f.goOut(x, 2)
@@ -378,27 +379,33 @@ func (p *problem) arrangeBits(ctx context.Context) (Arrangement, error) {
 		goOut = f.spare(melds, len(a.Deadwood)) || f.goOutDiscarding(x)
 	}
 	if f.stop {
-		return p.unproven(ctx, a, int64(a.Points)*weightScale)
+		var err error
+		*a, err = unproven(ctx, *a, int64(a.Points)*weightScale, b.discardRequired)
+		return err
 	}
 	a.CanGoOut = goOut
-	return a, nil
+	return nil
 }
 
-// bitsArrangement renders the answer of a bit strategy into a, which is
-// zero: melds as card masks in order of their lowest card, the deadwood
-// dead and its points. The melds and the deadwood share one slice of the
-// hand's size. The melds are in order already, so it writes only the
-// fields it fills, without a solution to render: this is most of a small
-// hand's time, and each pointer written through a costs a write barrier
-// while the garbage collector runs.
-func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Arrangement) {
-	r := &p.r
+// write renders the answer of a bit strategy into a: melds as card masks
+// in order of their lowest card, the deadwood dead and its points. The
+// melds are in order already, so it writes only the fields it fills,
+// without a solution to render: this is most of a small hand's time, and
+// each pointer written through a costs a write barrier while the garbage
+// collector runs. With reuse (Arranger.ArrangeInto) it writes into the
+// slices a holds, growing those too short; otherwise a is zero and the
+// melds and the deadwood share one new slice of the hand's size.
+func (h *bitHand) write(melds []uint64, dead uint64, points int, a *Arrangement, reuse bool) {
+	if reuse {
+		h.writeInto(melds, dead, points, a)
+		return
+	}
 	// A hand of up to 16 cards in up to 4 melds takes one allocation of
 	// the size it needs for both (the garbage collector's work grows with
 	// the bytes), the others two.
 	var cards []Card
 	var out [][]Card
-	n := len(p.hand)
+	n := h.n
 	switch k := len(melds); {
 	case k == 0:
 		cards = make([]Card, n)
@@ -434,12 +441,7 @@ func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Ar
 		n := bits.OnesCount64(m)
 		meld := rest[:n:n]
 		rest = rest[n:]
-		// Only a run with an ace can be out of card order.
-		if l := m >> uint(bits.TrailingZeros64(m)&^15); m&aceBits != 0 && l <= 0xFFFF && n > 1 {
-			appendRun(meld[:0], l, bits.TrailingZeros64(m)>>4, r.Ace, r.Wrap)
-		} else {
-			putCards(meld, m)
-		}
+		h.putMeld(meld, m)
 		out[i] = meld
 	}
 	if out != nil {
@@ -449,6 +451,59 @@ func (p *problem) bitsArrangement(melds []uint64, dead uint64, points int, a *Ar
 	if dead != 0 {
 		putCards(rest, dead)
 		a.Deadwood = rest
+	}
+}
+
+// writeInto is write into the slices of a, reusing their capacity: a meld
+// or the deadwood that does not fit its slice gets a new one that holds
+// the whole hand, so that a hand of that size never grows it again. The
+// slices of a must not share memory, as those of an answer never do.
+func (h *bitHand) writeInto(melds []uint64, dead uint64, points int, a *Arrangement) {
+	if cap(a.Melds) < len(melds) {
+		a.Melds = h.growMelds(a.Melds[:cap(a.Melds)], len(melds))
+	}
+	// Reslicing a slice into itself writes only its length: no pointer
+	// is stored, so no write barrier is needed.
+	a.Melds = a.Melds[:len(melds)]
+	out := a.Melds
+	for i, m := range melds {
+		n := bits.OnesCount64(m)
+		if cap(out[i]) < n {
+			out[i] = make([]Card, h.n)
+		}
+		out[i] = out[i][:n]
+		if h.b.aceMoves && m&aceBits != 0 {
+			h.putMeld(out[i], m)
+		} else {
+			putCards(out[i], m)
+		}
+	}
+	a.Layoffs = a.Layoffs[:0]
+	d := bits.OnesCount64(dead)
+	if cap(a.Deadwood) < d {
+		a.Deadwood = make([]Card, h.n)
+	}
+	a.Deadwood = a.Deadwood[:d]
+	putCards(a.Deadwood, dead)
+	a.Points, a.CanGoOut = points, false
+}
+
+// growMelds returns melds with room for k, keeping the slices it holds.
+func (h *bitHand) growMelds(melds [][]Card, k int) [][]Card {
+	grown := make([][]Card, max(k, h.n/2))
+	copy(grown, melds)
+	return grown
+}
+
+// putMeld fills dst with the cards of the meld m in the order it is shown:
+// card order, but for a run whose ace sits above the king or that turns
+// the corner.
+func (h *bitHand) putMeld(dst []Card, m uint64) {
+	// Only a run with an ace can be out of card order.
+	if l := m >> uint(bits.TrailingZeros64(m)&^15); h.b.aceMoves && m&aceBits != 0 && l <= 0xFFFF && len(dst) > 1 {
+		appendRun(dst[:0], l, bits.TrailingZeros64(m)>>4, h.b.ace, h.b.wrap)
+	} else {
+		putCards(dst, m)
 	}
 }
 
@@ -462,11 +517,11 @@ func putCards(dst []Card, x uint64) {
 	}
 }
 
-// bitsLowerBound returns a lower bound on the weight of any arrangement:
-// the cards no meld can hold.
-func (p *problem) bitsLowerBound(f *fastSearch) int64 {
+// lowerBound returns a lower bound on the weight of any arrangement: the
+// cards no meld can hold.
+func (h *bitHand) lowerBound(f *fastSearch) int64 {
 	var lb int64
-	for d := p.held &^ f.t.meldable(p.held); d != 0; d &= d - 1 {
+	for d := h.held &^ f.t.meldable(h.held); d != 0; d &= d - 1 {
 		lb += f.w[bits.TrailingZeros64(d)&15]
 	}
 	return lb

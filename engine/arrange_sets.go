@@ -261,16 +261,16 @@ func (s *setChoices) melds(dst *[maxFastMelds]uint64) []uint64 {
 	return dst[:n]
 }
 
-// arrangeSets solves a problem routed to the set-choice solver (route)
-// into a; s is the plan route made.
-func (p *problem) arrangeSets(s *setChoices, a *Arrangement) {
+// arrangeSets solves a hand routed to the set-choice solver (route) into
+// a, as write does; s is the plan route made.
+func (h *bitHand) arrangeSets(s *setChoices, a *Arrangement, reuse bool) {
 	s.solve()
 	var melds []uint64
 	if s.bestDead != s.x { // most dealt hands meld nothing: no buffer to clear
 		melds = s.melds(new([maxFastMelds]uint64))
 	}
-	p.bitsArrangement(melds, s.bestDead, int(s.best/weightScale), a)
-	goOut, ask := p.goOut(len(a.Deadwood))
+	h.write(melds, s.bestDead, int(s.best/weightScale), a, reuse)
+	goOut, ask := goOutFor(h.n, h.b.discardRequired, len(a.Deadwood))
 	switch {
 	case ask == askFewerThanTwo:
 		goOut = s.fewest < 2
@@ -280,7 +280,7 @@ func (p *problem) arrangeSets(s *setChoices, a *Arrangement) {
 		// The hand melds whole: can it keep one card back? Rare enough
 		// for the bit search.
 		f := fastSearch{t: s.t, w: &s.cw.w}
-		goOut = f.spare(melds, len(a.Deadwood)) || f.goOutDiscarding(p.held)
+		goOut = f.spare(melds, len(a.Deadwood)) || f.goOutDiscarding(h.held)
 	}
 	a.CanGoOut = goOut
 }

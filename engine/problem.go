@@ -167,9 +167,10 @@ const (
 // ones whose sets can be chosen in few ways and whose points its planes
 // hold, and route leaves its plan in s. The count search takes the rest:
 // jokers, repeated cards, lay-offs, one-card melds and negative values.
+// (bitRules.arrange decides the same from the rules prepared once.)
 func (p *problem) route(s *setChoices) strategy {
 	r := &p.r
-	if len(p.table) > 0 || p.jokers > 0 || p.repeats || max(r.MinSize, r.MinNatural) < 2 || r.negativeValues() || r.WildPoints != 0 && r.WildRanks != 0 {
+	if len(p.table) > 0 || p.jokers > 0 || p.repeats || !bitsTake(r) {
 		return viaCounts
 	}
 	s.t, s.cw = fastTableFor(r), weightsFor(&r.Values)
@@ -177,6 +178,12 @@ func (p *problem) route(s *setChoices) strategy {
 		return viaSets
 	}
 	return viaBits
+}
+
+// bitsTake reports whether rules r let the bit strategies take the hands
+// of distinct naturals without table melds (route).
+func bitsTake(r *Rules) bool {
+	return max(r.MinSize, r.MinNatural) >= 2 && !r.negativeValues() && (r.WildPoints == 0 || r.WildRanks == 0)
 }
 
 // solve answers the problem into a by the strategy route picks. (An
@@ -192,4 +199,28 @@ func (p *problem) solve(ctx context.Context, a *Arrangement) (err error) {
 		*a, err = p.arrangeCounts(ctx, ttAuto)
 	}
 	return err
+}
+
+// bitHand returns the problem as a hand for the bit strategies, under the
+// table and weights route chose.
+func (p *problem) bitHand(b *bitRules, t *fastTable, cw *cardWeights) bitHand {
+	*b = newBitRules(&p.r)
+	b.t, b.cw = t, cw
+	return bitHand{b: b, n: len(p.hand), held: p.held}
+}
+
+// arrangeSets solves a problem routed to the set-choice solver into a,
+// which is zero; s is the plan route made.
+func (p *problem) arrangeSets(s *setChoices, a *Arrangement) {
+	var b bitRules
+	h := p.bitHand(&b, s.t, s.cw)
+	h.arrangeSets(s, a, false)
+}
+
+// arrangeBits solves a problem routed to the bit search.
+func (p *problem) arrangeBits(ctx context.Context) (a Arrangement, err error) {
+	var b bitRules
+	h := p.bitHand(&b, fastTableFor(&p.r), weightsFor(&p.r.Values))
+	err = h.arrangeBits(ctx, &a, false)
+	return a, err
 }
