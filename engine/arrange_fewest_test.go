@@ -8,8 +8,9 @@ import (
 )
 
 // TestFewestOptionsWay holds the search taking the open card with the
-// fewest options (takeFewest), which solve tries third on large hands,
-// to the brute force on random small hands with table melds under
+// fewest options (takeFewest), and the card of the highest rank with the
+// fewest (takeHighest), the ways solve tries on large hands, to the brute
+// force on random small hands with table melds under
 // random rules, with and without the transposition table, and to the
 // search taking the lowest card on hands of 13 to 24 cards.
 func TestFewestOptionsWay(t *testing.T) {
@@ -39,9 +40,14 @@ func TestFewestOptionsWay(t *testing.T) {
 			want = leastWeight(t, r, hand, table, ttOff, takeLowest)
 		}
 		for _, tt := range []ttMode{ttOff, ttOn} {
-			if got := leastWeight(t, r, hand, table, tt, takeFewest); got != want {
-				t.Fatalf("case %d: %s onto %v under %+v (tt %d): the fewest options first %d, want %d",
-					i, FormatCards(hand, false), table, r, tt, got, want)
+			for _, way := range []takeWay{takeFewest, takeHighest} {
+				if way == takeHighest && tt == ttOff {
+					continue // solve takes it only with the table
+				}
+				if got := leastWeight(t, r, hand, table, tt, way); got != want {
+					t.Fatalf("case %d: %s onto %v under %+v (tt %d, way %d): %d, want %d",
+						i, FormatCards(hand, false), table, r, tt, way, got, want)
+				}
 			}
 		}
 	}
