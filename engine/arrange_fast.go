@@ -398,8 +398,13 @@ func (h *bitHand) arrangeBits(ctx context.Context, a *Arrangement, reuse bool) e
 func (h *bitHand) write(melds []uint64, dead uint64, points int, a *Arrangement, reuse bool) {
 	if reuse {
 		h.writeInto(melds, dead, points, a)
-		return
+	} else {
+		h.writeNew(melds, dead, points, a)
 	}
+}
+
+// writeNew is write into a zero a.
+func (h *bitHand) writeNew(melds []uint64, dead uint64, points int, a *Arrangement) {
 	// A hand of up to 16 cards in up to 4 melds takes one allocation of
 	// the size it needs for both (the garbage collector's work grows with
 	// the bytes), the others two.
@@ -509,11 +514,18 @@ func (h *bitHand) putMeld(dst []Card, m uint64) {
 
 // putCards fills dst with the cards x in card order; x holds len(dst).
 func putCards(dst []Card, x uint64) {
-	for i := range dst {
-		// The top bit changes nothing (x is never empty here), but tells
-		// the compiler so: it then counts the zeros without a check.
-		dst[i] = bitCard(bits.TrailingZeros64(x | 1<<63))
-		x &= x - 1
+	// Two cards a round: this is most of writing an answer. The top bit
+	// changes nothing (x is never empty here), but tells the compiler
+	// so: it then counts the zeros without a check.
+	i := 1
+	for ; i < len(dst); i += 2 {
+		y := x & (x - 1)
+		dst[i-1] = bitCard(bits.TrailingZeros64(x | 1<<63))
+		dst[i] = bitCard(bits.TrailingZeros64(y | 1<<63))
+		x = y & (y - 1)
+	}
+	if i == len(dst) {
+		dst[i-1] = bitCard(bits.TrailingZeros64(x | 1<<63))
 	}
 }
 

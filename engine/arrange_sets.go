@@ -152,12 +152,6 @@ func (s *setChoices) runCards(x uint64) uint64 {
 func toHigh(x uint64) uint64   { return x&^aceBits | (x&aceBits)<<13 }
 func fromHigh(x uint64) uint64 { return x&^bit14s | (x&bit14s)>>13 }
 
-// solve tries every choice of sets planned.
-func (s *setChoices) solve() {
-	s.best, s.fewest = infinity, 64
-	s.try(0, s.forced)
-}
-
 // try tries the choices of ranks i on, with the cards used in sets.
 func (s *setChoices) try(i int, used uint64) {
 	if i == s.n {
@@ -227,8 +221,9 @@ func (s *setChoices) eitherWay(y uint64) (dead, fewest, high uint64) {
 }
 
 // melds returns the melds of the best choice, as card masks in order of
-// their lowest card: its sets, and the runs as blocks of each suit.
-func (s *setChoices) melds(dst *[maxFastMelds]uint64) []uint64 {
+// their lowest card: its sets, and the runs as blocks of each suit. dst
+// holds as many melds as the hand can make.
+func (s *setChoices) melds(dst []uint64) []uint64 {
 	n := 0
 	for y := s.bestUsed; y != 0; {
 		set := s.bestUsed & (laneOnes << uint(bits.TrailingZeros64(y)&15))
@@ -264,12 +259,26 @@ func (s *setChoices) melds(dst *[maxFastMelds]uint64) []uint64 {
 // arrangeSets solves a hand routed to the set-choice solver (route) into
 // a, as write does; s is the plan route made.
 func (h *bitHand) arrangeSets(s *setChoices, a *Arrangement, reuse bool) {
-	s.solve()
-	var melds []uint64
-	if s.bestDead != s.x { // most dealt hands meld nothing: no buffer to clear
-		melds = s.melds(new([maxFastMelds]uint64))
+	// Try every choice of sets planned.
+	s.best, s.fewest = infinity, 64
+	if s.n == 0 { // most hands: no choice at all
+		s.leave(s.forced)
+	} else {
+		s.try(0, s.forced)
 	}
-	h.write(melds, s.bestDead, int(s.best/weightScale), a, reuse)
+	var melds []uint64
+	switch {
+	case s.bestDead == s.x: // many dealt hands meld nothing: no buffer to clear
+	case h.n <= 16: // at most 8 melds of 2 cards or more: a small buffer to clear
+		melds = s.melds(new([8]uint64)[:])
+	default:
+		melds = s.melds(new([maxFastMelds]uint64)[:])
+	}
+	if reuse { // write, spelled out: one call fewer
+		h.writeInto(melds, s.bestDead, int(s.best/weightScale), a)
+	} else {
+		h.writeNew(melds, s.bestDead, int(s.best/weightScale), a)
+	}
 	goOut, ask := goOutFor(h.n, h.b.discardRequired, len(a.Deadwood))
 	switch {
 	case ask == askFewerThanTwo:

@@ -51,11 +51,17 @@ func (ar *Arranger) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 // and of the zero Arrangement do not), and an answer kept must be copied
 // first: the next call overwrites it.
 func (ar *Arranger) ArrangeInto(a *Arrangement, hand []Card, table []Meld) error {
+	// Small enough to inline, so that the common hand costs one call.
 	if len(table) == 0 {
 		if ok, _ := ar.bits.arrange(context.Background(), hand, a, true); ok {
 			return nil // no error: the context never ends
 		}
 	}
+	return ar.arrangeIntoProblem(a, hand, table)
+}
+
+// arrangeIntoProblem is ArrangeInto by way of a problem.
+func (ar *Arranger) arrangeIntoProblem(a *Arrangement, hand []Card, table []Meld) error {
 	got, err := ar.r.arrangeProblem(context.Background(), hand, table)
 	if err != nil {
 		a.Melds, a.Layoffs, a.Deadwood = a.Melds[:0], a.Layoffs[:0], a.Deadwood[:0]
@@ -122,7 +128,9 @@ func sameRules(a, b *Rules) bool {
 	return a.Decks == b.Decks && a.Jokers == b.Jokers && a.MinNatural == b.MinNatural && a.MaxJokers == b.MaxJokers &&
 		a.JokerSwap == b.JokerSwap && a.Sets == b.Sets && a.Runs == b.Runs && a.DistinctSuits == b.DistinctSuits &&
 		a.Ace == b.Ace && a.Wrap == b.Wrap && a.MinSize == b.MinSize && a.DiscardRequired == b.DiscardRequired &&
-		a.WildRanks == b.WildRanks && a.WildPoints == b.WildPoints && a.Values == b.Values && a.wildAsNatural == b.wildAsNatural
+		a.WildRanks == b.WildRanks && a.WildPoints == b.WildPoints && a.wildAsNatural == b.wildAsNatural &&
+		a.Values.Ace == b.Values.Ace && a.Values.Face == b.Values.Face && a.Values.Joker == b.Values.Joker && a.Values.Pips == b.Values.Pips &&
+		a.Values.AceLowRun == b.Values.AceLowRun
 }
 
 // bitHand is a hand for the bit strategies: distinct natural cards, as
