@@ -155,10 +155,17 @@ func (b *bitRules) arrange(ctx context.Context, hand []Card, a *Arrangement, reu
 	// 79 makes its bit over 63, and so their union, and a rank out of
 	// range or a joker leaves a bit outside the lanes' ranks.
 	var held, union uint64
-	for _, c := range hand {
-		bit := cardBit(c)
-		held |= 1 << (bit & 63)
-		union |= uint64(bit)
+	i := 1
+	for ; i < len(hand); i += 2 { // two cards a round
+		b0, b1 := cardBit(hand[i-1]), cardBit(hand[i])
+		held |= 1 << (b0 & 63)
+		held |= 1 << (b1 & 63)
+		union |= uint64(b0 | b1)
+	}
+	if i == len(hand) {
+		c := cardBit(hand[i-1])
+		held |= 1 << (c & 63)
+		union |= uint64(c)
 	}
 	if union > 63 || held&^(laneOnes*laneRanks) != 0 || held&b.wild != 0 || bits.OnesCount64(held) != len(hand) {
 		return false, nil
