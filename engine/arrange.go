@@ -55,6 +55,10 @@ type Arrangement struct {
 // 96-card three-deck hand takes seconds. ArrangeContext answers a hand its
 // deadline cuts short with the best arrangement found and an
 // *UnprovenError holding a proven lower bound.
+//
+// A program that arranges many hands under the same rules can prepare them
+// once with NewArranger: its ArrangeInto reuses one Arrangement and takes
+// about half the time on a dealt one-deck hand.
 func (r Rules) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 	return r.arrange(context.Background(), hand, table)
 }

@@ -39,3 +39,27 @@ func ExampleRules_Arrange() {
 	// deadwood 8D counts 8
 	// can go out: true
 }
+
+func ExampleArranger_ArrangeInto() {
+	arr, err := engine.NewArranger(engine.Basic())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var a engine.Arrangement // reused: each answer overwrites the last
+	for _, text := range []string{"AC 2C 3C 7D 7H 7S 9S KS QH", "5C 9D JH 2S 4S"} {
+		hand, err := engine.ParseCards(text)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if err := arr.ArrangeInto(&a, hand, nil); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(len(a.Melds), "melds, deadwood", engine.FormatCards(a.Deadwood, false), "counts", a.Points)
+	}
+	// Output:
+	// 2 melds, deadwood QH 9S KS counts 29
+	// 0 melds, deadwood 5C 9D JH 2S 4S counts 30
+}

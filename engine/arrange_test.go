@@ -262,12 +262,20 @@ func TestRankWeights(t *testing.T) {
 // answers a lone caller gets: Arrange is safe for concurrent use and
 // deterministic.
 func TestArrangeConcurrent(t *testing.T) {
+	// Hands with jokers, and hands of distinct naturals, which take the
+	// path that reads the rules prepared last (bitRulesFor).
 	hands, _ := readHands(t, "hands13j.txt")
-	hands = hands[:200]
+	plain, _ := readHands(t, "hands10.txt")
+	hands = append(hands[:200:200], plain[:200]...)
 	rules := []Rules{Basic(), rummy500Big(), with(Basic(), func(r *Rules) { r.Decks, r.MinSize = 2, 4 }),
 		with(rummy500Big(), func(r *Rules) { r.Wrap, r.DiscardRequired = true, true })}
+	arrangers := make([]*Arranger, len(rules))
 	want := make([][]Arrangement, len(rules))
 	for i, r := range rules {
+		var err error
+		if arrangers[i], err = NewArranger(r); err != nil {
+			t.Fatal(err)
+		}
 		for _, h := range hands {
 			a, err := r.Arrange(h, nil)
 			if err != nil && !errors.As(err, new(*CountError)) {
@@ -282,11 +290,17 @@ func TestArrangeConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var into Arrangement
 			for k := range hands {
 				i := (k + w) % len(rules)
 				got, _ := rules[i].Arrange(hands[k], nil)
 				if !reflect.DeepEqual(got, want[i][k]) {
 					errs <- fmt.Sprintf("rules %d, hand %s: got %+v, alone %+v", i, FormatCards(hands[k], false), got, want[i][k])
+					return
+				}
+				_ = arrangers[i].ArrangeInto(&into, hands[k], nil)
+				if !reflect.DeepEqual(emptyToNil(into), emptyToNil(want[i][k])) {
+					errs <- fmt.Sprintf("rules %d, hand %s: ArrangeInto %+v, alone %+v", i, FormatCards(hands[k], false), into, want[i][k])
 					return
 				}
 			}

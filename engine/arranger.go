@@ -11,7 +11,8 @@ import (
 // analysis of dealt hands, a simulation). Its answers and errors are those
 // of Rules.Arrange; what it saves is the work Rules.Arrange repeats on
 // every call, and with ArrangeInto the allocation of the answer. An
-// Arranger is safe for concurrent use.
+// Arranger is safe for concurrent use (each goroutine with its own
+// Arrangement for ArrangeInto).
 type Arranger struct {
 	r    Rules
 	bits bitRules
