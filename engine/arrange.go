@@ -48,11 +48,11 @@ type Arrangement struct {
 // Arrange takes as long as the proof takes; ArrangeContext takes a
 // deadline. How long that is (BenchmarkLargeHands; figures in the README):
 // a dealt hand of 10 to 13 cards takes microseconds. A hand of two decks
-// and up to four jokers, up to all 108 cards, takes under a millisecond in
-// the median and at most some 50 ms on the benchmark's adversarial corpus,
-// but no bound is proven: a few random deals of 60 to 75 cards in a
-// hundred take 0.1 to 0.5 s. Three decks and more are not bounded: a
-// 96-card three-deck hand takes seconds. ArrangeContext answers a hand its
+// and up to four jokers, up to all 108 cards, takes some 2 ms in the
+// median and at most some 100 ms on the benchmark's adversarial corpus,
+// but no bound is proven: about one random deal of 68 cards in a hundred
+// takes 0.1 to 0.2 s. Three decks and more are not bounded: a 96-card
+// three-deck hand takes over a second. ArrangeContext answers a hand its
 // deadline cuts short with the best arrangement found and an
 // *UnprovenError holding a proven lower bound.
 //
