@@ -886,7 +886,13 @@ func (g *general) spareOfThree(j int32) (one, two, ask uint64) {
 	case j == 1:
 		return t &^ g.roomForTwo(0), 0, 0
 	}
-	room := g.roomForTwo(0)
+	return g.spareOfThreeNone(g.roomForTwo(0))
+}
+
+// spareOfThreeNone is spareOfThree with no joker open, given room, what
+// roomForTwo(0) returns.
+func (g *general) spareOfThreeNone(room uint64) (one, two, ask uint64) {
+	t := g.st.thrice
 	return t &^ room, t &^ room, t & room
 }
 
@@ -996,14 +1002,13 @@ func (g *general) linLanes(x uint64) uint64 {
 // setsThrough bounds the natural sets that hold a copy of rank rk, suit su
 // (at most c of them).
 func (g *general) setsThrough(su, rk, c int) int {
+	var n [4]int
+	for t := range 4 {
+		n[t] = int(g.st.cnt[t*16+rk])
+	}
+	n[su] = 0
 	for x := c; x > 0; x-- {
-		other := 0
-		for t := range 4 {
-			if t != su {
-				other += min(int(g.st.cnt[t*16+rk]), x)
-			}
-		}
-		if other >= x*(g.m-1) {
+		if min(n[0], x)+min(n[1], x)+min(n[2], x)+min(n[3], x) >= x*(g.m-1) {
 			return x
 		}
 	}
@@ -1084,12 +1089,13 @@ func (g *general) jokerBound() int64 {
 	var extra uint64 // cards with copies needing a joker, not counted in needy
 	var extraN [64]uint8
 	if g.spareCheck && g.fewRescued {
-		extra = g.st.twice &^ g.st.thrice &^ g.roomForTwo(0) &^ needy
+		room := g.roomForTwo(0)
+		extra = g.st.twice &^ g.st.thrice &^ room &^ needy
 		ask := g.st.thrice &^ needy
 		if g.maxCount == 3 {
 			// Of three copies, two need jokers when spareOfThree says so.
 			var one uint64
-			one, _, ask = g.spareOfThree(0)
+			one, _, ask = g.spareOfThreeNone(room)
 			ask &^= needy
 			for y := one &^ needy; y != 0; y &= y - 1 {
 				b := bits.TrailingZeros64(y)
