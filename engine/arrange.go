@@ -75,9 +75,8 @@ func (r *Rules) arrange(ctx context.Context, hand []Card, table []Meld) (a Arran
 	// jokers, no table): they take a path that builds no problem.
 	if len(table) == 0 {
 		if b := bitRulesFor(r); b != nil {
-			if ok, err := b.arrange(ctx, hand, &a, false); ok {
-				return a, err
-			}
+			err = b.arrange(ctx, r, hand, nil, &a, false)
+			return a, err
 		}
 	}
 	return r.arrangeProblem(ctx, hand, table)

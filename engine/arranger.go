@@ -32,12 +32,8 @@ func (ar *Arranger) Rules() Rules { return ar.r }
 // Arrange is Rules.Arrange under the Arranger's rules.
 func (ar *Arranger) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 	var a Arrangement
-	if len(table) == 0 {
-		if ok, _ := ar.bits.arrange(context.Background(), hand, &a, false); ok {
-			return a, nil // no error: the context never ends
-		}
-	}
-	return ar.r.arrangeProblem(context.Background(), hand, table)
+	err := ar.bits.arrange(context.Background(), &ar.r, hand, table, &a, false)
+	return a, err
 }
 
 // ArrangeInto is Arrange writing its answer into *a, for a caller that
@@ -52,25 +48,21 @@ func (ar *Arranger) Arrange(hand []Card, table []Meld) (Arrangement, error) {
 // and of the zero Arrangement do not), and an answer kept must be copied
 // first: the next call overwrites it.
 func (ar *Arranger) ArrangeInto(a *Arrangement, hand []Card, table []Meld) error {
-	// Small enough to inline, so that the common hand costs one call.
-	if len(table) == 0 {
-		if ok, _ := ar.bits.arrange(context.Background(), hand, a, true); ok {
-			return nil // no error: the context never ends
-		}
-	}
-	return ar.arrangeIntoProblem(a, hand, table)
+	// Small enough to inline: the common hand costs one call.
+	return ar.bits.arrange(context.Background(), &ar.r, hand, table, a, true)
 }
 
-// arrangeIntoProblem is ArrangeInto by way of a problem.
-func (ar *Arranger) arrangeIntoProblem(a *Arrangement, hand []Card, table []Meld) error {
-	got, err := ar.r.arrangeProblem(context.Background(), hand, table)
-	if err != nil {
+// arrangeProblemInto is arrangeProblem into a, as bitRules.arrange
+// answers: with reuse, an error leaves a the empty answer.
+func (r *Rules) arrangeProblemInto(ctx context.Context, hand []Card, table []Meld, a *Arrangement, reuse bool) error {
+	got, err := r.arrangeProblem(ctx, hand, table)
+	if reuse && err != nil {
 		a.Melds, a.Layoffs, a.Deadwood = a.Melds[:0], a.Layoffs[:0], a.Deadwood[:0]
 		a.Points, a.CanGoOut = 0, false
 		return err
 	}
 	*a = got
-	return nil
+	return err
 }
 
 // bitRules are what the bit strategies read of the rules, and what route
@@ -142,15 +134,14 @@ type bitHand struct {
 	held uint64
 }
 
-// arrange answers a hand without table melds into a, as write does, when
-// the hand is one the bit strategies take (route): distinct natural cards
-// and no wild card, under rules that let them; the error is that of a
-// context that ended. For any other hand, and a hand holding a value that
-// is not a card, it reports false and leaves a as it was: the general path
-// answers those and reports the errors.
-func (b *bitRules) arrange(ctx context.Context, hand []Card, a *Arrangement, reuse bool) (bool, error) {
-	if !b.take {
-		return false, nil
+// arrange answers hand onto table under rules r, whose bitRules b are,
+// into a, as write does. The bit strategies answer the hands they take
+// (route): no table melds, distinct natural cards and no wild card, under
+// rules that let them. Every other hand, and a hand holding a value that
+// is not a card, goes to r.arrangeProblem, which reports the errors.
+func (b *bitRules) arrange(ctx context.Context, r *Rules, hand []Card, table []Meld, a *Arrangement, reuse bool) error {
+	if len(table) != 0 || !b.take {
+		return r.arrangeProblemInto(ctx, hand, table, a, reuse)
 	}
 	// One pass without branches, as in validate: a byte below 16 or above
 	// 79 makes its bit over 63, and so their union, and a rank out of
@@ -169,13 +160,13 @@ func (b *bitRules) arrange(ctx context.Context, hand []Card, a *Arrangement, reu
 		union |= uint64(c)
 	}
 	if union > 63 || held&^(laneOnes*laneRanks) != 0 || held&b.wild != 0 || bits.OnesCount64(held) != len(hand) {
-		return false, nil
+		return r.arrangeProblemInto(ctx, hand, table, a, reuse)
 	}
 	h := bitHand{b: b, n: len(hand), held: held}
 	s := setChoices{t: b.t, cw: b.cw}
 	if b.cw.planesHold && s.plan(held) <= maxSetChoices {
 		h.arrangeSets(&s, a, reuse)
-		return true, nil
+		return nil
 	}
-	return true, h.arrangeBits(ctx, a, reuse)
+	return h.arrangeBits(ctx, a, reuse)
 }
