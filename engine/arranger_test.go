@@ -43,7 +43,7 @@ func arrangerRules(rng *rand.Rand) Rules {
 // the same cards and figures while one Arrangement is reused across hands
 // of every size. No answer shares memory with another.
 func TestArrangerMatchesProblem(t *testing.T) {
-	n := handCount(60000)
+	n := handCount(24000)
 	rng := rand.New(rand.NewPCG(21, 22))
 	var reused Arrangement
 	fast := 0
@@ -230,6 +230,9 @@ func TestArrangerErrors(t *testing.T) {
 	ar, err := NewArranger(Basic())
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ar.Rules(), Basic()) {
+		t.Errorf("Rules() is %+v, want Basic()", ar.Rules())
 	}
 	var a Arrangement
 	if err := ar.ArrangeInto(&a, mustCards(t, "7C 7D 7H 2S"), nil); err != nil {
