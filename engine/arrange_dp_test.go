@@ -78,6 +78,7 @@ func compareGeneral(t *testing.T, name string, r Rules, hand []Card) {
 // TestRankSolverMatchesGeneral holds the rank solver to the general solver
 // on hands of 13 to 40 cards, half of them dense.
 func TestRankSolverMatchesGeneral(t *testing.T) {
+	t.Parallel()
 	n := handCount(600)
 	rng := rand.New(rand.NewPCG(500, 500))
 	for i := range n {
@@ -94,6 +95,7 @@ func TestRankSolverMatchesGeneral(t *testing.T) {
 // TestRankSolverMatchesBruteForce holds the rank solver to the brute force
 // on hands of up to 12 cards.
 func TestRankSolverMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	n := handCount(2000)
 	rng := rand.New(rand.NewPCG(501, 501))
 	for i := range n {

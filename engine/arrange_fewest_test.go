@@ -14,6 +14,7 @@ import (
 // random rules, with and without the transposition table, and to the
 // search taking the lowest card on hands of 13 to 24 cards.
 func TestFewestOptionsWay(t *testing.T) {
+	t.Parallel()
 	n := handCount(3000)
 	rng := rand.New(rand.NewPCG(11, 5))
 	for i := range n {

@@ -47,6 +47,7 @@ func readHands(t testing.TB, name string) (hands [][]Card, want []int) {
 }
 
 func TestExpected(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"hands10.expected", "hands11.expected", "hands13m.expected"} {
 		t.Run(name, func(t *testing.T) {
 			hands, want := readHands(t, name)
@@ -76,6 +77,7 @@ func TestExpected(t *testing.T) {
 // TestGeneralSolverExpected holds the general solver, with its
 // transposition table on, to the published answers too.
 func TestGeneralSolverExpected(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"hands10.expected", "hands11.expected"} {
 		hands, want := readHands(t, name)
 		step := 1

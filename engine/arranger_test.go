@@ -43,6 +43,7 @@ func arrangerRules(rng *rand.Rand) Rules {
 // the same cards and figures while one Arrangement is reused across hands
 // of every size. No answer shares memory with another.
 func TestArrangerMatchesProblem(t *testing.T) {
+	t.Parallel()
 	n := handCount(24000)
 	rng := rand.New(rand.NewPCG(21, 22))
 	var reused Arrangement

@@ -343,6 +343,7 @@ func randomMeld(rng *rand.Rand, r Rules, hand, deck []Card) (Meld, bool) {
 // TestArrangeMatchesBruteForce compares the solver with the brute force on
 // random hands of up to 12 cards under random rules and tables.
 func TestArrangeMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	n := handCount(4000)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range n {

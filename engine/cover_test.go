@@ -451,6 +451,7 @@ func proveCover(r *Rules, hand []Card, budget int64) (lower int64, nodes int) {
 // random hands under random rules it takes: the relaxed least weight is
 // the least over the hand less each number of its jokers.
 func TestCoverMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	n := handCount(3000)
 	for i := 0; n > 0; i++ {

@@ -137,6 +137,7 @@ func randomWildRules(rng *rand.Rand) Rules {
 // TestArrangeWildMatchesBruteForce: with wild ranks the solver agrees with
 // every partition of the hand on random hands of up to 12 cards.
 func TestArrangeWildMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	n := handCount(3000)
 	rng := rand.New(rand.NewPCG(7, 12))
 	for i := range n {
