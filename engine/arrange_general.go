@@ -187,6 +187,16 @@ func (t *transTable) store(k ttKey, v int64) {
 	t.slots[home] = ttSlot{k, v}
 }
 
+// copyFrom makes t a copy of u.
+func (t *transTable) copyFrom(u *transTable) {
+	if cap(t.slots) < len(u.slots) {
+		t.slots = make([]ttSlot, len(u.slots))
+	}
+	t.slots = t.slots[:len(u.slots)]
+	copy(t.slots, u.slots)
+	t.shift, t.n = u.shift, u.n
+}
+
 // grow doubles the slots, keeping the entries that find room.
 func (t *transTable) grow() {
 	old := t.slots
@@ -225,6 +235,7 @@ type general struct {
 	way           takeWay // which open card search takes
 	spent, budget int64   // nodes of this try of solve, and the most it may take
 	cut           bool    // the try ran out of nodes: stop is set, but not for good
+	rival         *rivals // while the ways race (race): what they share
 
 	spareCheck bool // dropForced also drops spare copies (spareCopies)
 	fewRescued bool // jokerBound saves fewer (jokerRescue)
@@ -331,35 +342,36 @@ func (g *general) release() {
 //
 // A large hand first takes a short wide look (lookBudget nodes), for an
 // arrangement to answer with should the context end during the proof; a
-// hand that small answers there. Then it asks a narrow question: does
-// some arrangement leave less than a point more than the bound of the
-// first node? That search prunes from the first node, and a dense hand
-// whose cards nearly all meld answers yes, and with that its least weight,
-// in a fraction of the nodes of one wide search. A no proves a higher
-// lower bound, and the wide search that follows finds the answer in the
-// transposition table wherever the narrow one went. A small hand, which
-// keeps no table, asks only the wide question.
+// hand that small answers there. Then the ways race (race), each asking
+// first a narrow question: does some arrangement leave less than a point
+// more than the bound of the first node? That search prunes from the
+// first node, and a dense hand whose cards nearly all meld answers yes,
+// and with that its least weight, in a fraction of the nodes of one wide
+// search. A no proves a higher lower bound, and the wide search that
+// follows finds the answer in the transposition table wherever the narrow
+// one went. A small hand, which keeps no table, asks only the wide
+// question.
 func (g *general) best() (solution, int64) {
 	lower := g.rootBound()
 	g.track, g.acc, g.incW = true, 0, infinity
 	g.trail, g.incPath = g.trail[:0], g.incPath[:0]
-	v, beta := int64(infinity), int64(infinity)
-	if g.useTT {
-		g.way, g.spent, g.budget = takeHighest, 0, lookBudget
-		v = g.search(infinity)
-		g.budget = infinity
-		if g.cut {
-			g.stop, g.cut = false, false
-			beta = lower + weightScale
-			v = g.solve(beta)
-		}
-	} else {
-		v = g.search(beta)
+	if !g.useTT {
+		return g.answer(g.search(infinity), lower)
 	}
-	if !g.stop && v >= beta {
-		lower = v
-		v = g.solve(infinity)
+	g.way, g.spent, g.budget = takeHighest, 0, lookBudget
+	v := g.search(infinity)
+	g.budget = infinity
+	if !g.cut {
+		return g.answer(v, lower)
 	}
+	g.stop, g.cut = false, false
+	return g.race(lower)
+}
+
+// answer ends best: it returns the best solution, read back from the
+// search when the best leaf reached is not the best, and the lower bound.
+// v is the least weight, or, when the search stopped, any value.
+func (g *general) answer(v, lower int64) (solution, int64) {
 	g.track = false
 	switch {
 	case g.stop:
@@ -387,9 +399,10 @@ const (
 	takeFewest          // the card with the fewest options (genFewest)
 )
 
-// solve is search. On a large hand it restarts search with the cards
-// taken highest first, then taking the card with the fewest options
-// first, then again each way with twice the nodes, and so on, doubling,
+// solve is search, as the questions of CanGoOut ask it once best has
+// raced the ways (race) on a large hand. On a large hand it restarts
+// search with the cards taken highest first, then taking the card with
+// the fewest options first, then again each way with twice the nodes, and so on, doubling,
 // until one finishes: which way is fast depends on the hand (dense low
 // ranks with jokers kept for high cards, say, take millions of nodes
 // lowest first and dozens highest first; a deal of 75 cards and three
@@ -405,6 +418,9 @@ const (
 // little: without it the 49 deals of the benchmark take 4.6 million nodes
 // instead of 6.3 million. A small hand, which keeps no table, takes its
 // cards lowest first.
+//
+// The least weight of a large hand is proven by race instead, which runs
+// the two ways at once in goroutines of their own.
 func (g *general) solve(beta int64) int64 {
 	if !g.useTT {
 		return g.search(beta)
@@ -646,7 +662,7 @@ func (g *general) dec(b int, n uint8) {
 // When the context has ended, or the try of solve is out of nodes, it
 // returns at once, with infinity: the caller must look at g.stop.
 func (g *general) search(beta int64) int64 {
-	if g.spent++; g.spent > g.budget {
+	if g.spent++; g.spent > g.budget && !g.racing() {
 		g.stop, g.cut = true, true
 	}
 	if g.stop || g.done != nil && g.expired() {
