@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -9,51 +10,60 @@ import (
 // proven both ways at once (race): taking the highest card and taking the
 // card with the fewest options, each in its own goroutine with its own
 // transposition table, so that on two cores the way that is slow on the
-// hand no longer holds up the one that is fast, as the rounds of solve
-// did. Which way wins must not depend on timing, for Arrange gives the
-// same answer for the same input, and each way reads back its own
-// arrangement: the way whose proof costs the fewest nodes wins (a node
-// taking the card with the fewest options counts as one and a half),
-// not the first to finish. Each way's search is the same whatever the
-// other does, so the cost of its proof is a fixed number: a way goes on
-// while its cost so far is at most the least cost of a proof finished,
-// so the cheapest proof always finishes, and the other way stops soon
-// after it has cost more. On one core the goroutines take turns, and the
-// answer is the same.
+// hand does not hold up the one that is fast, as the rounds of solve do.
+// Which way wins must not depend on timing, for Arrange gives the same
+// answer for the same input, and each way reads back its own arrangement
+// (reading it back with another way's table took up to a million nodes):
+// so the way whose proof costs the fewest nodes wins (a node taking the
+// card with the fewest options counts fewestCost nodes, as in solve), not
+// the first to finish. Each way's search is the same whatever the other
+// does, so the cost of its proof is a fixed number; a way goes on while
+// its cost so far is at most the least cost of a proof finished, so the
+// cheapest proof always finishes, and the other way stops soon after it
+// has cost more. A way that has cost more than its rival so far lets the
+// rival run (runtime.Gosched): on one core they take turns, each as far
+// as the other has cost, and the answer is the same.
 
 // rivals is what the ways proving one hand share: the least cost of a
 // proof finished so far (infinity before).
 type rivals struct {
 	least atomic.Int64
+	cost  [2]atomic.Int64 // each way's cost when it last looked, infinity once it stopped
 }
 
 // raceCheck is how many nodes a way searches between looks at the least
 // cost of its rivals' proofs.
 const raceCheck = 1 << 10
 
-// cost returns what g's proof has cost so far: its nodes, weighed by
-// what a node of its way costs; doubled, plus one taking the card with
-// the fewest options, so that no two ways cost the same and the way
-// taking the highest card wins a tie.
+// cost returns what g's proof has cost so far: its nodes, times
+// fewestCost taking the card with the fewest options (as the rounds of
+// solve count them); doubled, plus one taking the card with the fewest
+// options, so that no two ways cost the same and the way taking the
+// highest card wins a tie.
 func (g *general) cost() int64 {
 	if g.way == takeFewest {
-		return 2*raceFewest*g.spent + 1
+		return 2*fewestCost*g.spent + 1
 	}
-	return 2 * raceHighest * g.spent
+	return 2 * g.spent
 }
-
-// A node taking the card with the fewest options costs raceFewest /
-// raceHighest as much time as one taking the highest card: about 550 ns
-// to 380 over the hands of BenchmarkLargeHands that race.
-const raceHighest, raceFewest = 2, 3
 
 // racing is what search asks when g has spent its budget of nodes: it
 // reports whether g's proof goes on, raising the budget to the next look
 // at the rivals. It is false when g is not racing, or a rival has
 // finished a proof that cost less than g's so far.
 func (g *general) racing() bool {
-	if g.rival == nil || g.cost() > g.rival.least.Load() {
+	rv := g.rival
+	if rv == nil {
 		return false
+	}
+	c := g.cost()
+	if c > rv.least.Load() {
+		return false
+	}
+	// A way ahead of its rival lets it run (see above).
+	rv.cost[g.way&1].Store(c)
+	if c > rv.cost[^g.way&1].Load() {
+		runtime.Gosched()
 	}
 	g.budget = g.spent + raceCheck
 	return true
@@ -111,7 +121,10 @@ func (g *general) race(lower int64) (solution, int64) {
 // when its answer is no, the wide one.
 func (g *general) prove(rv *rivals, lower int64) proof {
 	g.rival, g.spent, g.budget = rv, 0, raceCheck
-	defer func() { g.rival, g.budget = nil, infinity }()
+	defer func() {
+		rv.cost[g.way&1].Store(infinity)
+		g.rival, g.budget = nil, infinity
+	}()
 	beta := lower + weightScale
 	v := g.search(beta)
 	if !g.stop && v >= beta {
