@@ -47,14 +47,17 @@ type Arrangement struct {
 //
 // Arrange takes as long as the proof takes; ArrangeContext takes a
 // deadline. How long that is (BenchmarkLargeHands; figures in the README):
-// a dealt hand of 10 to 13 cards takes microseconds. A hand of two decks
-// and up to four jokers, up to all 108 cards, takes some 2 ms in the
-// median and at most some 100 ms on the benchmark's adversarial corpus,
-// but no bound is proven: about one random deal of 68 cards in a hundred
-// takes 0.1 to 0.2 s. Three decks and more are not bounded: a 96-card
-// three-deck hand takes over a second. ArrangeContext answers a hand its
-// deadline cuts short with the best arrangement found and an
-// *UnprovenError holding a proven lower bound.
+// a dealt hand of 10 to 13 cards takes microseconds, in the caller's
+// goroutine. A large hand that the first few thousand search nodes do
+// not answer is searched two ways at once, in two goroutines, so it keeps
+// two cores busy where GOMAXPROCS allows (on one the two take turns),
+// with the same answer either way. A hand of two decks and up to four
+// jokers, up to all 108 cards, takes some 2 ms in the median and at most
+// some 100 to 200 ms on the benchmark's adversarial corpus, but no bound
+// is proven. Three decks and more are not bounded: a 96-card three-deck
+// hand takes over a second. ArrangeContext answers a hand its deadline
+// cuts short with the best arrangement found and an *UnprovenError
+// holding a proven lower bound.
 //
 // A program that arranges many hands under the same rules can prepare them
 // once with NewArranger: its ArrangeInto reuses one Arrangement and takes
