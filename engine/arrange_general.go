@@ -190,7 +190,7 @@ func (t *transTable) store(k ttKey, v int64) {
 // copyFrom makes t a copy of u.
 func (t *transTable) copyFrom(u *transTable) {
 	if cap(t.slots) < len(u.slots) {
-		t.slots = make([]ttSlot, len(u.slots))
+		t.slots = newSlots(len(u.slots))
 	}
 	t.slots = t.slots[:len(u.slots)]
 	copy(t.slots, u.slots)
@@ -200,13 +200,40 @@ func (t *transTable) copyFrom(u *transTable) {
 // grow doubles the slots, keeping the entries that find room.
 func (t *transTable) grow() {
 	old := t.slots
-	t.slots = make([]ttSlot, 2*len(old))
+	t.slots = newSlots(2 * len(old))
 	t.shift--
 	t.n = 0
 	for i := range old {
 		if old[i].used() {
 			t.store(old[i].key, old[i].v)
 		}
+	}
+	freeSlots(old)
+}
+
+// bigSlots keeps the slots of tables larger than ttKeep that are no
+// longer used, by the bits of their length, for the next table that
+// grows that large: new memory costs a page fault a page on its first
+// write, and a large hand grows its tables (one a way racing) to
+// megabytes, the doublings up to ttMax writing 64 MB afresh.
+var bigSlots [bits.UintSize]sync.Pool
+
+// newSlots returns n empty slots, n a power of two.
+func newSlots(n int) []ttSlot {
+	if n > ttKeep {
+		if p, ok := bigSlots[bits.TrailingZeros(uint(n))].Get().(*[]ttSlot); ok {
+			s := *p
+			clear(s)
+			return s
+		}
+	}
+	return make([]ttSlot, n)
+}
+
+// freeSlots gives back slots newSlots returned, once no table uses them.
+func freeSlots(s []ttSlot) {
+	if n := len(s); n > ttKeep && n == cap(s) {
+		bigSlots[bits.TrailingZeros(uint(n))].Put(&s)
 	}
 }
 
@@ -330,6 +357,7 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 // release puts g back in the pool, without a big transposition table.
 func (g *general) release() {
 	if len(g.tt.slots) > ttKeep {
+		freeSlots(g.tt.slots)
 		g.tt = transTable{}
 	}
 	generalPool.Put(g)
@@ -1264,6 +1292,11 @@ func windowStarts(y uint64, m, t int) uint64 {
 			s |= y >> uint(k)
 		}
 		return s
+	case m == 3:
+		// Two of three, the common case of runMeldable with one joker: the
+		// majority of the three bits, without counting.
+		a, b, c := y, y>>1, y>>2
+		return a&b | a&c | b&c
 	}
 	var c [4]uint64 // the count's bits
 	for k := 0; k < m; k++ {
@@ -1453,9 +1486,10 @@ func (g *general) highestFewest() int {
 	}
 	base := top &^ 3
 	best, fewest := top, 1<<30
+	avail := g.setAvail(base>>2 + 1)
 	for y := g.st.order >> uint(base); y != 0; y &= y - 1 {
 		ob := base + bits.TrailingZeros64(y)
-		if n := g.counts.of(g, ob); n < fewest {
+		if n := g.counts.of(g, ob, avail); n < fewest {
 			best, fewest = ob, n
 		}
 	}
@@ -1473,11 +1507,15 @@ func (g *general) genFewest() {
 	top := len(g.opts)
 	best, fewest := 0, 1<<30
 	cached := g.counts.usable(g)
+	rank, avail := 0, 0 // the rank of the last card counted, and its setAvail
 	for y := g.st.order; y != 0; y &= y - 1 {
 		ob := bits.TrailingZeros64(y)
 		var n int
 		if cached {
-			n = g.counts.of(g, ob)
+			if rk := ob>>2 + 1; rk != rank {
+				rank, avail = rk, g.setAvail(rk)
+			}
+			n = g.counts.of(g, ob, avail)
 		} else {
 			g.optCap = top + min(fewest, 1<<20) - 1
 			g.genOptionsFor(ob)
@@ -1539,17 +1577,30 @@ func (c *optCounts) usable(g *general) bool {
 // keeps counts.
 const maxCountJokers = 7
 
+// setAvail returns how many open copies of rank rk each suit offers a new
+// set (at most limit), two bits a suit: what the count of a card's new sets
+// depends on besides its suit and jeff. Every card of the rank shares it,
+// so the callers of optCounts.of, which take the cards rank by rank, work
+// it out once a rank.
+func (g *general) setAvail(rk int) int {
+	if !g.sets {
+		return 0
+	}
+	var avail int
+	for t := range 4 {
+		avail |= min(int(g.st.cnt[t*16+rk]), g.limit) << uint(2*t)
+	}
+	return avail
+}
+
 // of returns how many options genOptionsFor lists for the open card at
-// bit ob of order, deadwood included, as far as 255.
-func (c *optCounts) of(g *general, ob int) int {
+// bit ob of order, deadwood included, as far as 255; avail is setAvail of
+// its rank.
+func (c *optCounts) of(g *general, ob, avail int) int {
 	s, rk := ob&3, ob>>2+1
 	jeff := g.jeff()
 	n := 1 // deadwood
 	if g.sets {
-		var avail int
-		for t := range 4 {
-			avail |= min(int(g.st.cnt[t*16+rk]), g.limit) << uint(2*t)
-		}
 		i := (jeff*4+s)<<8 | avail
 		if c.sets[i] == 0 {
 			top := len(g.opts)
@@ -1560,8 +1611,12 @@ func (c *optCounts) of(g *general, ob int) int {
 		n += int(c.sets[i]) - 1
 	}
 	if g.runs {
+		// The rank is the lowest part of the index, so that the cards of a
+		// suit genFewest counts one after another share a cache line: by
+		// rank first, the table of a megabyte missed the cache on most
+		// look-ups.
 		v := g.st.lane >> uint(s*16) & laneRanks
-		i := (jeff*16+rk)<<13 | int(v>>1)
+		i := (jeff<<13|int(v>>1))<<4 | rk
 		if c.runs[i] == 0 {
 			top := len(g.opts)
 			g.genRuns(s, rk)

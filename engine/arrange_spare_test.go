@@ -202,3 +202,22 @@ func TestMoreJokersNoWorse(t *testing.T) {
 	}
 	t.Logf("%d nodes checked", checked)
 }
+
+// TestWindowStarts holds windowStarts, with its shortcuts, to counting the
+// bits of each window one by one.
+func TestWindowStarts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 17))
+	for range 2000 {
+		y := rng.Uint64() & rng.Uint64()
+		m := 2 + rng.IntN(14)
+		for th := 0; th <= m; th++ {
+			got := windowStarts(y, m, th)
+			for p := range 64 {
+				want := bits.OnesCount64(y>>uint(p)&(1<<uint(m)-1)) >= th
+				if got>>uint(p)&1 != 0 != want {
+					t.Fatalf("windowStarts(%#x, %d, %d) bit %d: got %v, want %v", y, m, th, p, !want, want)
+				}
+			}
+		}
+	}
+}
