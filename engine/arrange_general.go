@@ -1044,8 +1044,32 @@ func (g *general) linLanes(x uint64) uint64 {
 }
 
 // setsThrough bounds the natural sets that hold a copy of rank rk, suit su
-// (at most c of them).
+// (at most c of them): the most x up to c such that the other suits'
+// copies, at most x a suit, number x(m-1) or more.
+//
+// Up to three copies, the sum of the other suits' copies at most x a suit
+// is the suits with a copy open, plus those with two for x of 2 or more,
+// plus those with three for x of 3, which the open cards' bits (lane,
+// twice, thrice) count without reading the counts (spareCopies runs on
+// most nodes of three-deck hands).
 func (g *general) setsThrough(su, rk, c int) int {
+	if c <= 3 {
+		others := laneOnes << uint(rk) &^ (1 << uint(su*16+rk))
+		best, need := 0, g.m-1
+		sum := bits.OnesCount64(g.st.lane & others)
+		if sum >= need {
+			best = 1
+		}
+		if c >= 2 {
+			if sum += bits.OnesCount64(g.st.twice & others); sum >= 2*need {
+				best = 2
+			}
+			if c == 3 && sum+bits.OnesCount64(g.st.thrice&others) >= 3*need {
+				best = 3
+			}
+		}
+		return best
+	}
 	var n [4]int
 	for t := range 4 {
 		n[t] = int(g.st.cnt[t*16+rk])
@@ -1067,11 +1091,13 @@ func (g *general) runsThrough(su, p int) int {
 		p = 14
 	}
 	a, b, d, e := g.openAt(su, p-2), g.openAt(su, p-1), g.openAt(su, p+1), g.openAt(su, p+2)
-	best := 0
-	for mid := 0; mid <= min(b, d); mid++ {
-		best = max(best, mid+min(a, b-mid)+min(e, d-mid))
-	}
-	return best
+	// With mid triples p-1..p+1, at most min(a, b-mid) more below and
+	// min(e, d-mid) above. One more mid gains a triple, and loses one below
+	// once b-mid is at most a, one above once d-mid is at most e: the total
+	// rises until mid reaches the lesser of b-a and d-e (neither below 0),
+	// and never rises after.
+	mid := max(min(b-a, d-e), 0)
+	return mid + min(a, b-mid) + min(e, d-mid)
 }
 
 // openAt returns the open copies at linear position q of suit su, without

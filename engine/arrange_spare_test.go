@@ -221,3 +221,66 @@ func TestWindowStarts(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsThroughClosedForm holds the closed form of runsThrough to trying
+// every number of middle triples.
+func TestRunsThroughClosedForm(t *testing.T) {
+	for a := range 6 {
+		for b := range 6 {
+			for d := range 6 {
+				for e := range 6 {
+					g := &general{lo: 1, hi: 13}
+					g.st.cnt[5], g.st.cnt[6], g.st.cnt[8], g.st.cnt[9] = uint8(a), uint8(b), uint8(d), uint8(e)
+					want := 0
+					for mid := 0; mid <= min(b, d); mid++ {
+						want = max(want, mid+min(a, b-mid)+min(e, d-mid))
+					}
+					if got := g.runsThrough(0, 7); got != want {
+						t.Fatalf("copies %d %d _ %d %d: runsThrough %d, want %d", a, b, d, e, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSetsThroughByBits holds setsThrough, which counts by the open cards'
+// bits up to three copies, to summing the other suits' copies.
+func TestSetsThroughByBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 23))
+	for range 5000 {
+		g := &general{m: 2 + rng.IntN(4)}
+		const rk = 4
+		var n [4]int
+		for s := range 4 {
+			n[s] = rng.IntN(4)
+			b := s*16 + rk
+			g.st.cnt[b] = uint8(n[s])
+			if n[s] >= 1 {
+				g.st.lane |= 1 << uint(b)
+			}
+			if n[s] >= 2 {
+				g.st.twice |= 1 << uint(b)
+			}
+			if n[s] >= 3 {
+				g.st.thrice |= 1 << uint(b)
+			}
+		}
+		su, c := rng.IntN(4), 1+rng.IntN(3)
+		want := 0
+		for x := 1; x <= c; x++ {
+			sum := 0
+			for s := range 4 {
+				if s != su {
+					sum += min(n[s], x)
+				}
+			}
+			if sum >= x*(g.m-1) {
+				want = x
+			}
+		}
+		if got := g.setsThrough(su, rk, c); got != want {
+			t.Fatalf("copies %v, suit %d, %d copies, melds of %d: setsThrough %d, want %d", n, su, c, g.m, got, want)
+		}
+	}
+}
