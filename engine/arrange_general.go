@@ -1707,51 +1707,56 @@ func (g *general) genSets(s, rk int, sl *tslot) {
 	}
 	jeff := g.jeff()
 	mEff := max(g.m, g.mNat)
-	var take [4]uint8
-	var rec func(t, n int)
-	rec = func(t, n int) {
-		if g.full() {
-			return
-		}
-		if t == 4 {
-			o := option{kind: optSet, bit: uint8(rk), take: take, tab: -1}
-			if sl == nil {
-				// RULES.md 2: a set of 2m natural cards or more splits
-				// into two sets.
-				if n < g.mNat || n > g.maxSet || n >= 2*mEff {
-					return
-				}
-				k := max(0, g.m-n)
-				if k > jeff {
-					return
-				}
-				o.k = int32(k)
-				if g.jok {
-					o.cap = g.capped(min(g.maxSet-max(n, g.m), g.mx-k))
-				}
-			} else {
-				if sl.n+n > g.maxSet {
-					return
-				}
-				o.tab = int16(sl.tab)
-				if g.jok {
-					o.cap = g.capped(min(g.maxSet-sl.n-n, g.mx-sl.tj))
+	// Every choice of copies from each suit, at least one of suit s, the
+	// last suit's count varying fastest; nested loops rather than a
+	// recursive closure, as genFewest and optCounts list sets at most
+	// nodes.
+	var from [4]int
+	from[s] = 1
+	for c0 := from[0]; c0 <= avail[0]; c0++ {
+		for c1 := from[1]; c1 <= avail[1]; c1++ {
+			for c2 := from[2]; c2 <= avail[2]; c2++ {
+				for c3 := from[3]; c3 <= avail[3]; c3++ {
+					if g.full() {
+						return
+					}
+					take := [4]uint8{uint8(c0), uint8(c1), uint8(c2), uint8(c3)}
+					g.addSet(rk, take, c0+c1+c2+c3, sl, jeff, mEff)
 				}
 			}
-			g.opts = append(g.opts, o)
+		}
+	}
+}
+
+// addSet appends the set of rank rk taking take (n cards) from the open
+// cards, new when sl is nil, else laid off onto the set reading sl, when it
+// is one; jeff and mEff are genSets'.
+func (g *general) addSet(rk int, take [4]uint8, n int, sl *tslot, jeff, mEff int) {
+	o := option{kind: optSet, bit: uint8(rk), take: take, tab: -1}
+	if sl == nil {
+		// RULES.md 2: a set of 2m natural cards or more splits
+		// into two sets.
+		if n < g.mNat || n > g.maxSet || n >= 2*mEff {
 			return
 		}
-		from := 0
-		if t == s {
-			from = 1
+		k := max(0, g.m-n)
+		if k > jeff {
+			return
 		}
-		for c := from; c <= avail[t]; c++ {
-			take[t] = uint8(c)
-			rec(t+1, n+c)
+		o.k = int32(k)
+		if g.jok {
+			o.cap = g.capped(min(g.maxSet-max(n, g.m), g.mx-k))
 		}
-		take[t] = 0
+	} else {
+		if sl.n+n > g.maxSet {
+			return
+		}
+		o.tab = int16(sl.tab)
+		if g.jok {
+			o.cap = g.capped(min(g.maxSet-sl.n-n, g.mx-sl.tj))
+		}
 	}
-	rec(0, 0)
+	g.opts = append(g.opts, o)
 }
 
 // runGen holds what one enumeration of runs shares. A new run grows from
