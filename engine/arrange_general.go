@@ -103,8 +103,8 @@ type ttEntry struct {
 // two of slots, each key looked for in ttProbe slots from its hash. It
 // doubles while it fills, up to ttMax slots (32 MB); full, a new key takes
 // the place of the first slot of its probe, so memory stays bounded and
-// the table keeps the newest positions. It is not pooled beyond ttKeep
-// slots.
+// the table keeps the newest positions. Every search starts it at ttMin
+// slots (reset).
 type transTable struct {
 	slots []ttSlot
 	shift uint // 64 less the bits of a slot index
@@ -124,16 +124,20 @@ func (s *ttSlot) used() bool { return s.key != ttKey{} }
 const (
 	ttMin   = 1 << 12
 	ttMax   = 1 << 20
-	ttKeep  = 1 << 14
 	ttProbe = 4
 )
 
-// reset empties t, allocating its first slots.
+// reset empties t to ttMin slots. A pooled table may have grown on the
+// hand before; starting every search at one size keeps the search the same
+// for the same hand, since the size decides which keys share a probe, and
+// so the nodes searched and which of equally good arrangements is found.
 func (t *transTable) reset() {
-	if t.slots == nil {
-		t.slots = make([]ttSlot, ttMin)
+	if len(t.slots) == ttMin {
+		clear(t.slots)
+	} else {
+		freeSlots(t.slots)
+		t.slots = newSlots(ttMin)
 	}
-	clear(t.slots)
 	t.shift = uint(64 - bits.TrailingZeros(uint(len(t.slots))))
 	t.n = 0
 }
@@ -211,16 +215,16 @@ func (t *transTable) grow() {
 	freeSlots(old)
 }
 
-// bigSlots keeps the slots of tables larger than ttKeep that are no
-// longer used, by the bits of their length, for the next table that
-// grows that large: new memory costs a page fault a page on its first
-// write, and a large hand grows its tables (one a way racing) to
-// megabytes, the doublings up to ttMax writing 64 MB afresh.
+// bigSlots keeps the slots of tables no longer used, by the bits of their
+// length, for the next table that grows that large: new memory costs a
+// page fault a page on its first write, and a large hand grows its tables
+// (one a way racing) to megabytes, the doublings up to ttMax writing 64 MB
+// afresh.
 var bigSlots [bits.UintSize]sync.Pool
 
 // newSlots returns n empty slots, n a power of two.
 func newSlots(n int) []ttSlot {
-	if n > ttKeep {
+	if n >= ttMin {
 		if p, ok := bigSlots[bits.TrailingZeros(uint(n))].Get().(*[]ttSlot); ok {
 			s := *p
 			clear(s)
@@ -232,7 +236,7 @@ func newSlots(n int) []ttSlot {
 
 // freeSlots gives back slots newSlots returned, once no table uses them.
 func freeSlots(s []ttSlot) {
-	if n := len(s); n > ttKeep && n == cap(s) {
+	if n := len(s); n >= ttMin && n == cap(s) {
 		bigSlots[bits.TrailingZeros(uint(n))].Put(&s)
 	}
 }
@@ -356,7 +360,7 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 
 // release puts g back in the pool, without a big transposition table.
 func (g *general) release() {
-	if len(g.tt.slots) > ttKeep {
+	if len(g.tt.slots) > ttMin {
 		freeSlots(g.tt.slots)
 		g.tt = transTable{}
 	}

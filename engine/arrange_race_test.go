@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"testing"
 )
@@ -70,6 +71,30 @@ func TestRaceDeterministic(t *testing.T) {
 		runtime.GOMAXPROCS(1)
 		if got := arrange(c); got != want {
 			t.Fatalf("%s under GOMAXPROCS=1: got\n%s\nunder %d got\n%s", c.name, got, procs, want)
+		}
+	}
+}
+
+// TestTableStartsAtOneSize: every search starts its transposition table
+// at ttMin empty slots, whatever a pooled table grew to on the hand
+// before, so the same hand is searched the same way after any other (the
+// size decides which keys share a probe).
+func TestTableStartsAtOneSize(t *testing.T) {
+	var tt transTable
+	tt.reset()
+	tt.store(ttKey{a: 1}, 7)
+	tt.grow()
+	tt.grow()
+	if len(tt.slots) != 4*ttMin {
+		t.Fatalf("grown twice, the table has %d slots, want %d", len(tt.slots), 4*ttMin)
+	}
+	tt.reset()
+	if len(tt.slots) != ttMin || tt.n != 0 || tt.shift != uint(64-bits.TrailingZeros(ttMin)) {
+		t.Fatalf("after reset: %d slots, %d keys, shift %d; want %d, 0, %d", len(tt.slots), tt.n, tt.shift, ttMin, 64-bits.TrailingZeros(ttMin))
+	}
+	for i, s := range tt.slots {
+		if s.used() {
+			t.Fatalf("after reset slot %d holds %v", i, s)
 		}
 	}
 }
