@@ -426,9 +426,9 @@ const lookBudget = 1 << 12
 type takeWay uint8
 
 const (
-	takeLowest  takeWay = iota
-	takeHighest         // one of the highest rank (highestFewest)
-	takeFewest          // the card with the fewest options (genFewest)
+	takeLowest  takeWay = iota // the lowest open card: the way of hands without a transposition table (setup leaves it)
+	takeHighest                // one of the highest rank (highestFewest)
+	takeFewest                 // the card with the fewest options (genFewest)
 )
 
 // solve is search, as the questions of CanGoOut ask it once best has
