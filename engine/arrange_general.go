@@ -489,7 +489,7 @@ func (g *general) rootBound() int64 {
 	if g.st.order == 0 {
 		return fw + g.leaf()
 	}
-	lb := fw + g.jokerBound()
+	lb := fw + g.jokerBound(infinity)
 	if g.neg {
 		lb += g.negBound()
 	}
@@ -701,7 +701,7 @@ func (g *general) search(beta int64) int64 {
 		return infinity
 	}
 	saved := g.st
-	fw := g.dropForced(nil)
+	fw := g.dropForcedTo(nil, beta)
 	if g.st.order == 0 {
 		v := fw + g.leaf()
 		if g.track && g.acc+v < g.incW {
@@ -711,7 +711,13 @@ func (g *general) search(beta int64) int64 {
 		g.st = saved
 		return v
 	}
-	lb := fw + g.jokerBound()
+	if fw >= beta && !g.neg {
+		// The forced deadwood alone reaches beta: no need of the joker
+		// bound, which costs more than the rest of a node.
+		g.st = saved
+		return fw
+	}
+	lb := fw + g.jokerBound(beta-fw)
 	if g.neg {
 		lb += g.negBound()
 	}
@@ -760,7 +766,14 @@ func (g *general) search(beta int64) int64 {
 				g.trail = append(g.trail, o)
 			}
 		}
-		v := step + g.search(min(beta, best)-step)
+		var v int64
+		if step >= min(beta, best) && !g.neg {
+			// The option alone weighs as much as the bound: no card
+			// worth less than nothing can bring it back.
+			v = step
+		} else {
+			v = step + g.search(min(beta, best)-step)
+		}
 		if g.track {
 			g.acc -= step
 			if o.kind != optDead {
@@ -885,12 +898,20 @@ func (g *general) negBound() int64 {
 // dropForced takes the open cards no group could hold out of play, and
 // the copies of a card beyond the groups that could hold one each
 // (spareCopies), and returns their weight; dead, when not nil, counts them.
-func (g *general) dropForced(dead *[64]uint8) int64 {
+func (g *general) dropForced(dead *[64]uint8) int64 { return g.dropForcedTo(dead, infinity) }
+
+// dropForcedTo is dropForced, but once no card weighs less than nothing
+// and the weight dropped reaches beta, it may stop before the spare
+// copies: search wants no more than that.
+func (g *general) dropForcedTo(dead *[64]uint8, beta int64) int64 {
 	forced := g.st.lane &^ g.meldable(int(g.st.j))
 	var fw int64
 	for ; forced != 0; forced &= forced - 1 {
 		b := bits.TrailingZeros64(forced)
 		fw += g.drop(b, g.st.cnt[b], dead)
+	}
+	if fw >= beta && !g.neg {
+		return fw
 	}
 	if g.spareCheck && int(g.st.j) < g.maxCount {
 		room := g.roomForTwo(g.st.j)
@@ -1154,7 +1175,11 @@ func (g *general) meldable(j int) uint64 {
 // most two naturals next to a joker, like a card no natural group could
 // hold. And a group saves only the copies of such cards its blocks
 // hold (jokerRescue).
-func (g *general) jokerBound() int64 {
+//
+// need is what search wants of the bound: once jokerRescue's count of the
+// copies saved makes the bound reach it, the count of jokerReach, which
+// costs more and can only raise the bound, is not asked.
+func (g *general) jokerBound(need int64) int64 {
 	j := int(g.st.j)
 	if j == 0 || !g.jok || g.neg {
 		return 0
@@ -1204,15 +1229,31 @@ func (g *general) jokerBound() int64 {
 		}
 	}
 	rescue := 2 * j * (max(g.m, g.mNat) - 1)
-	if g.fewRescued && n > j {
-		rescue = min(g.jokerRescue(needy|extra, j), g.jokerReach(needy|extra, &items, j))
+	if !g.fewRescued || n <= j {
+		if n <= rescue {
+			return 0
+		}
+		slices.Sort(ws[:n])
+		return lightest(ws[:n], n-rescue)
 	}
-	if n <= rescue {
+	// jokerReach costs more than jokerRescue, and is not needed when what
+	// jokerRescue leaves already reaches need.
+	slices.Sort(ws[:n])
+	lb := lightest(ws[:n], n-g.jokerRescue(needy|extra, j))
+	if lb >= need {
+		return lb
+	}
+	return max(lb, lightest(ws[:n], n-g.jokerReach(needy|extra, &items, j)))
+}
+
+// lightest returns the weight of the first k of ws, sorted lightest
+// first: the k lightest.
+func lightest(ws []int64, k int) int64 {
+	var lb int64
+	if k <= 0 {
 		return 0
 	}
-	slices.Sort(ws[:n])
-	var lb int64
-	for _, w := range ws[:n-rescue] {
+	for _, w := range ws[:k] {
 		lb += w
 	}
 	return lb

@@ -112,7 +112,7 @@ func TestJokerBoundIsLower(t *testing.T) {
 			continue
 		}
 		fw := g.dropForced(nil)
-		jb := g.jokerBound()
+		jb := g.jokerBound(infinity)
 		g.st = g.init
 		best := g.search(infinity)
 		if fw+jb > best {
