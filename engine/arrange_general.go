@@ -100,15 +100,24 @@ type ttEntry struct {
 }
 
 // transTable is the transposition table: open addressing over a power of
-// two of slots, each key looked for in ttProbe slots from its hash. It
+// two of slots, each key looked for in ttProbe slots from its home. It
 // doubles while it fills, up to ttMax slots (32 MB); full, a new key takes
 // the place of the first slot of its probe, so memory stays bounded and
 // the table keeps the newest positions. Every search starts it at ttMin
 // slots (reset).
+//
+// A table that outgrows ttMin moves into a backing array of ttMax slots
+// (bigTables) and doubles in place there, as a key's home at twice the
+// slots is its home or that plus the old size: growing writes only the
+// new half, where copying into a new array twice the size would write all
+// of it afresh. New memory costs a page fault a page on its first write,
+// and on these machines faults cost most while the ways race: a large
+// hand's first arrangement in a process took twice as long as its second.
 type transTable struct {
-	slots []ttSlot
-	shift uint // 64 less the bits of a slot index
-	n     int  // keys stored
+	slots []ttSlot // len(slots) slots: ttMin of small, or a prefix of a backing array
+	mask  uint64   // len(slots) - 1
+	n     int      // keys stored
+	small []ttSlot // the table's ttMin slots while it has not grown, kept empty after
 }
 
 // ttSlot is a key and its entry, v twice the entry's value plus 1 when
@@ -132,25 +141,43 @@ const (
 // for the same hand, since the size decides which keys share a probe, and
 // so the nodes searched and which of equally good arrangements is found.
 func (t *transTable) reset() {
-	if len(t.slots) == ttMin {
-		clear(t.slots)
-	} else {
-		freeSlots(t.slots)
-		t.slots = newSlots(ttMin)
+	t.release()
+	if t.small == nil {
+		t.small = make([]ttSlot, ttMin)
 	}
-	t.shift = uint(64 - bits.TrailingZeros(uint(len(t.slots))))
-	t.n = 0
+	clear(t.slots)
+	t.slots, t.mask, t.n = t.small, ttMin-1, 0
 }
 
+// release gives back a backing array t has grown into, empty, and leaves
+// t on its small slots.
+func (t *transTable) release() {
+	if len(t.slots) > ttMin {
+		clear(t.slots)
+		b := t.slots[:0]
+		bigTables.Put(&b)
+		t.slots, t.mask, t.n = t.small, ttMin-1, 0
+	}
+}
+
+// bigTables keeps the backing arrays of tables no longer used, all ttMax
+// slots and empty, for the next table that outgrows ttMin.
+var bigTables = sync.Pool{New: func() any {
+	b := make([]ttSlot, 0, ttMax)
+	return &b
+}}
+
+// home returns the slot k's probe starts from: low bits of a mixed hash,
+// so that doubling the slots keeps a key's home or adds the old size.
 func (t *transTable) home(k ttKey) int {
-	h := (k.a*0x9E3779B97F4A7C15 ^ k.b*0xC2B2AE3D27D4EB4F ^ k.c*0x165667B19E3779F9) >> t.shift
-	return int(h)
+	h := k.a*0x9E3779B97F4A7C15 ^ k.b*0xC2B2AE3D27D4EB4F ^ k.c*0x165667B19E3779F9
+	h = (h ^ h>>32) * 0xD6E8FEB86659FD93
+	return int(h >> 40 & t.mask)
 }
 
 // get returns the entry of k, if t holds one.
 func (t *transTable) get(k ttKey) (ttEntry, bool) {
-	mask := len(t.slots) - 1
-	for i, h := 0, t.home(k); i < ttProbe; i, h = i+1, (h+1)&mask {
+	for i, h := 0, t.home(k); i < ttProbe; i, h = i+1, (h+1)&int(t.mask) {
 		s := &t.slots[h]
 		if s.key == k {
 			return ttEntry{v: s.v >> 1, exact: s.v&1 != 0}, true
@@ -176,9 +203,8 @@ func (t *transTable) put(k ttKey, e ttEntry) {
 
 // store puts the packed entry v for k.
 func (t *transTable) store(k ttKey, v int64) {
-	mask := len(t.slots) - 1
 	home := t.home(k)
-	for i, h := 0, home; i < ttProbe; i, h = i+1, (h+1)&mask {
+	for i, h := 0, home; i < ttProbe; i, h = i+1, (h+1)&int(t.mask) {
 		s := &t.slots[h]
 		if !s.used() || s.key == k {
 			if !s.used() {
@@ -191,53 +217,64 @@ func (t *transTable) store(k ttKey, v int64) {
 	t.slots[home] = ttSlot{k, v}
 }
 
+// restore takes the entry of slot i out and stores it again.
+func (t *transTable) restore(i int) {
+	s := t.slots[i]
+	t.slots[i] = ttSlot{}
+	t.n--
+	t.store(s.key, s.v)
+}
+
 // copyFrom makes t a copy of u.
 func (t *transTable) copyFrom(u *transTable) {
-	if cap(t.slots) < len(u.slots) {
-		t.slots = newSlots(len(u.slots))
+	t.reset()
+	if len(u.slots) > ttMin {
+		t.slots = (*bigTables.Get().(*[]ttSlot))[:len(u.slots)]
 	}
-	t.slots = t.slots[:len(u.slots)]
 	copy(t.slots, u.slots)
-	t.shift, t.n = u.shift, u.n
+	t.mask, t.n = u.mask, u.n
 }
 
 // grow doubles the slots, keeping the entries that find room.
 func (t *transTable) grow() {
-	old := t.slots
-	t.slots = newSlots(2 * len(old))
-	t.shift--
-	t.n = 0
-	for i := range old {
-		if old[i].used() {
-			t.store(old[i].key, old[i].v)
+	n := len(t.slots)
+	if n == ttMin {
+		old := t.slots
+		t.slots = (*bigTables.Get().(*[]ttSlot))[:2*n]
+		t.mask, t.n = uint64(2*n-1), 0
+		for i := range old {
+			if old[i].used() {
+				t.store(old[i].key, old[i].v)
+			}
+		}
+		clear(old)
+		return
+	}
+	// In place: the keys whose home is now in the new half move there;
+	// then a key of the old half whose probe from its home crosses a slot
+	// left free, or which had wrapped round from the old half's end, is
+	// stored again. Slots are taken in order, so a key's probe is sound
+	// once its slot is passed.
+	t.slots = t.slots[:2*n]
+	t.mask = uint64(2*n - 1)
+	for i := range n {
+		if t.slots[i].used() && t.home(t.slots[i].key) >= n {
+			t.restore(i)
 		}
 	}
-	freeSlots(old)
-}
-
-// bigSlots keeps the slots of tables no longer used, by the bits of their
-// length, for the next table that grows that large: new memory costs a
-// page fault a page on its first write, and a large hand grows its tables
-// (one a way racing) to megabytes, the doublings up to ttMax writing 64 MB
-// afresh.
-var bigSlots [bits.UintSize]sync.Pool
-
-// newSlots returns n empty slots, n a power of two.
-func newSlots(n int) []ttSlot {
-	if n >= ttMin {
-		if p, ok := bigSlots[bits.TrailingZeros(uint(n))].Get().(*[]ttSlot); ok {
-			s := *p
-			clear(s)
-			return s
+	for i := range n {
+		if !t.slots[i].used() {
+			continue
 		}
-	}
-	return make([]ttSlot, n)
-}
-
-// freeSlots gives back slots newSlots returned, once no table uses them.
-func freeSlots(s []ttSlot) {
-	if n := len(s); n >= ttMin && n == cap(s) {
-		bigSlots[bits.TrailingZeros(uint(n))].Put(&s)
+		h := t.home(t.slots[i].key)
+		d := (i - h) & int(t.mask)
+		sound := d < ttProbe
+		for q := 0; sound && q < d; q++ {
+			sound = t.slots[(h+q)&int(t.mask)].used()
+		}
+		if !sound {
+			t.restore(i)
+		}
 	}
 }
 
@@ -360,10 +397,7 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 
 // release puts g back in the pool, without a big transposition table.
 func (g *general) release() {
-	if len(g.tt.slots) > ttMin {
-		freeSlots(g.tt.slots)
-		g.tt = transTable{}
-	}
+	g.tt.release()
 	generalPool.Put(g)
 }
 

@@ -3,7 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
-	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 )
@@ -89,12 +89,58 @@ func TestTableStartsAtOneSize(t *testing.T) {
 		t.Fatalf("grown twice, the table has %d slots, want %d", len(tt.slots), 4*ttMin)
 	}
 	tt.reset()
-	if len(tt.slots) != ttMin || tt.n != 0 || tt.shift != uint(64-bits.TrailingZeros(ttMin)) {
-		t.Fatalf("after reset: %d slots, %d keys, shift %d; want %d, 0, %d", len(tt.slots), tt.n, tt.shift, ttMin, 64-bits.TrailingZeros(ttMin))
+	if len(tt.slots) != ttMin || tt.n != 0 || tt.mask != ttMin-1 {
+		t.Fatalf("after reset: %d slots, %d keys, mask %#x; want %d, 0, %#x", len(tt.slots), tt.n, tt.mask, ttMin, ttMin-1)
 	}
 	for i, s := range tt.slots {
 		if s.used() {
 			t.Fatalf("after reset slot %d holds %v", i, s)
 		}
+	}
+}
+
+// TestTableGrowsInPlace: a table that doubles, into its backing array and
+// then in place, still finds every key it found before, with its value.
+func TestTableGrowsInPlace(t *testing.T) {
+	var tt transTable
+	tt.reset()
+	defer tt.release()
+	rng := rand.New(rand.NewPCG(1, 2))
+	want := map[ttKey]int64{}
+	for len(tt.slots) < 16*ttMin {
+		if tt.n >= len(tt.slots)/2 {
+			size := len(tt.slots)
+			held := map[ttKey]int64{}
+			for k, v := range want {
+				if e, ok := tt.get(k); ok {
+					if e.v != v>>1 || e.exact != (v&1 != 0) {
+						t.Fatalf("key %v: got %v, want %d packed", k, e, v)
+					}
+					held[k] = v
+				}
+			}
+			tt.grow()
+			if len(tt.slots) != 2*size || cap(tt.slots) != ttMax {
+				t.Fatalf("grown from %d slots: %d, in a backing array of %d; want %d, %d", size, len(tt.slots), cap(tt.slots), 2*size, ttMax)
+			}
+			used := 0
+			for _, s := range tt.slots {
+				if s.used() {
+					used++
+				}
+			}
+			if used != tt.n || used != len(held) {
+				t.Fatalf("grown from %d slots: counts %d keys, holds %d; held %d before", size, tt.n, used, len(held))
+			}
+			for k, v := range held {
+				if e, ok := tt.get(k); !ok || e.v != v>>1 || e.exact != (v&1 != 0) {
+					t.Fatalf("grown from %d slots: key %v gives %v, %v; want %d packed", size, k, e, ok, v)
+				}
+			}
+		}
+		k := ttKey{a: rng.Uint64(), b: rng.Uint64() & 0xFFFF, c: uint64(rng.IntN(5))}
+		v := int64(rng.IntN(1 << 30)) // packed: twice the value, plus 1 when exact
+		tt.store(k, v)
+		want[k] = v
 	}
 }
