@@ -1664,15 +1664,20 @@ func (c *optCounts) usable(g *general) bool {
 			c.jmax = 0
 		}
 		nr, ns := (c.jmax+1)*16<<13, (c.jmax+1)*4<<8
+		// New memory is zero already, and clearing it would fault in
+		// pages the counts may never touch.
 		if cap(c.runs) < nr {
 			c.runs = make([]uint8, nr)
+		} else {
+			c.runs = c.runs[:nr]
+			clear(c.runs)
 		}
 		if cap(c.sets) < ns {
 			c.sets = make([]uint8, ns)
+		} else {
+			c.sets = c.sets[:ns]
+			clear(c.sets)
 		}
-		c.runs, c.sets = c.runs[:nr], c.sets[:ns]
-		clear(c.runs)
-		clear(c.sets)
 		c.ready = true
 	}
 	return true
