@@ -145,8 +145,8 @@ func (t *transTable) reset() {
 	if t.small == nil {
 		t.small = make([]ttSlot, ttMin)
 	}
-	clear(t.slots)
 	t.slots, t.mask, t.n = t.small, ttMin-1, 0
+	clear(t.slots) // new memory too: see firstWrite
 }
 
 // release gives back a backing array t has grown into, empty, and leaves
@@ -159,6 +159,14 @@ func (t *transTable) release() {
 		t.slots, t.mask, t.n = t.small, ttMin-1, 0
 	}
 }
+
+// firstWrite: the solver writes new memory before it reads it. A page
+// first read is mapped to the kernel's shared page of zeros, and the
+// first write to it then replaces that mapping, which, while the other way
+// of a race runs on another core, interrupts that core to flush its view
+// of the page (a TLB shootdown, slow in a virtual machine): before, 12% of
+// the three-deck hand's first arrangement went to those interrupts (perf).
+// Clearing a new table or count cache writes every page first.
 
 // bigTables keeps the backing arrays of tables no longer used, all ttMax
 // slots and empty, for the next table that outgrows ttMin.
@@ -241,6 +249,7 @@ func (t *transTable) grow() {
 	if n == ttMin {
 		old := t.slots
 		t.slots = (*bigTables.Get().(*[]ttSlot))[:2*n]
+		clear(t.slots) // zero already: see firstWrite
 		t.mask, t.n = uint64(2*n-1), 0
 		for i := range old {
 			if old[i].used() {
@@ -256,6 +265,7 @@ func (t *transTable) grow() {
 	// stored again. Slots are taken in order, so a key's probe is sound
 	// once its slot is passed.
 	t.slots = t.slots[:2*n]
+	clear(t.slots[n:]) // zero already: see firstWrite
 	t.mask = uint64(2*n - 1)
 	for i := range n {
 		if t.slots[i].used() && t.home(t.slots[i].key) >= n {
@@ -1664,20 +1674,17 @@ func (c *optCounts) usable(g *general) bool {
 			c.jmax = 0
 		}
 		nr, ns := (c.jmax+1)*16<<13, (c.jmax+1)*4<<8
-		// New memory is zero already, and clearing it would fault in
-		// pages the counts may never touch.
 		if cap(c.runs) < nr {
 			c.runs = make([]uint8, nr)
-		} else {
-			c.runs = c.runs[:nr]
-			clear(c.runs)
 		}
 		if cap(c.sets) < ns {
 			c.sets = make([]uint8, ns)
-		} else {
-			c.sets = c.sets[:ns]
-			clear(c.sets)
 		}
+		c.runs, c.sets = c.runs[:nr], c.sets[:ns]
+		// New memory is zero already, but clearing it writes its pages
+		// first (firstWrite).
+		clear(c.runs)
+		clear(c.sets)
 		c.ready = true
 	}
 	return true
