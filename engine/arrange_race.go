@@ -125,7 +125,7 @@ func (g *general) prove(rv *rivals, lower int64) proof {
 		rv.cost[g.way&1].Store(infinity)
 		g.rival, g.budget = nil, infinity
 	}()
-	beta := lower + weightScale
+	beta := lower + max(g.heavy, weightScale)
 	v := g.search(beta)
 	if !g.stop && v >= beta {
 		lower = v
