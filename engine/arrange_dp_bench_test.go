@@ -75,8 +75,10 @@ func largeCorpus(t testing.TB) []largeCase {
 
 // tailDeals are the deals of largeHand, of seeds 0 to 199 of 60, 68 and
 // 75 cards and 1000 to 1199 of 60 and 75, that took the general solver
-// longest (over 100 ms on two shared cores, or over 500,000 nodes): most
-// hold three or four jokers, where its bounds prune least.
+// longest (over 100 ms on two shared cores, or over 500,000 nodes), and
+// the seven slowest of seeds 100 to 299 of 45, 60, 68, 75, 90 and 100
+// cards (40 to 160 ms): most hold three or four jokers, where its bounds
+// prune least.
 var tailDeals = []struct {
 	size int
 	seed uint64
@@ -85,6 +87,7 @@ var tailDeals = []struct {
 	{68, 17}, {68, 31}, {68, 37}, {68, 65}, {68, 110}, {68, 119},
 	{75, 32}, {75, 40}, {75, 43}, {75, 149},
 	{60, 1155}, {60, 1192}, {75, 1077}, {75, 1105}, {75, 1186},
+	{60, 223}, {68, 139}, {68, 221}, {68, 237}, {68, 257}, {75, 127}, {75, 265},
 }
 
 // BenchmarkLargeHands solves the adversarial corpus of large hands
