@@ -482,54 +482,39 @@ const (
 )
 
 // solve is search, as the questions of CanGoOut ask it once best has
-// raced the ways (race) on a large hand. On a large hand it restarts
-// search with the cards taken highest first, then taking the card with
-// the fewest options first, then again each way with twice the nodes, and so on, doubling,
-// until one finishes: which way is fast depends on the hand (dense low
-// ranks with jokers kept for high cards, say, take millions of nodes
-// lowest first and dozens highest first; a deal of 75 cards and three
-// jokers that cannot meld them all takes 2 million nodes from the high
-// end to prove it, 13 million from the low end, and 20,000 taking the card
-// with the fewest options; another, of 75 cards and three jokers, 280,000
-// from the high end and 1.8 million the fewest options first), and the
-// transposition table, whose entries hold either way, keeps what each try
-// learned. Finding the card with the fewest options costs a node more
-// (every open card's options are counted, though optCounts remembers the
-// counts), so that way's tries take a quarter of the nodes. Taking the lowest
-// card first was a third way, but it was the fastest on few deals and by
-// little: without it the 49 deals of the benchmark take 4.6 million nodes
-// instead of 6.3 million. A small hand, which keeps no table, takes its
-// cards lowest first.
+// answered. On a large hand it first searches alone, taking the highest
+// card first, for soloBudget nodes, which answers most questions; a
+// longer one is raced both ways (raceSolve), and the first way to finish
+// answers. Which way is fast depends on the hand (a deal of 75 cards and
+// three jokers that cannot meld them all takes 2 million nodes from the
+// high end to prove it and 20,000 taking the card with the fewest
+// options; another 280,000 from the high end and 1.8 million the other
+// way). A small hand, which keeps no table, takes its cards lowest first.
 //
-// The least weight of a large hand is proven by race instead, which runs
-// the two ways at once in goroutines of their own.
+// What the questions read of the value (whether it is below 1 or 2, and
+// which below 2) is exact, so it is the same whichever way finds it and
+// whatever the timing.
 func (g *general) solve(beta int64) int64 {
 	if !g.useTT {
 		return g.search(beta)
 	}
-	for budget := int64(firstBudget); ; budget *= 2 {
-		for _, way := range [2]takeWay{takeHighest, takeFewest} {
-			g.way, g.spent, g.budget = way, 0, budget
-			if way == takeFewest {
-				g.budget = budget / fewestCost
-			}
-			v := g.search(beta)
-			if !g.cut {
-				g.budget = infinity
-				return v
-			}
-			g.stop, g.cut = false, false
-		}
+	g.way, g.spent, g.budget = takeHighest, 0, soloBudget
+	v := g.search(beta)
+	g.budget = infinity
+	if !g.cut {
+		return v
 	}
+	g.stop, g.cut = false, false
+	return g.raceSolve(beta)
 }
 
-// firstBudget is the nodes of the first try of solve; fewestCost is how
-// many times fewer nodes a try taking the card with the fewest options
-// takes.
-const (
-	firstBudget = 1 << 15
-	fewestCost  = 4
-)
+// soloBudget is the nodes solve searches alone before it races the ways:
+// about what copying the table for the second way costs.
+const soloBudget = 1 << 15
+
+// fewestCost is how many nodes taking the highest card first a node
+// taking the card with the fewest options counts as in a race.
+const fewestCost = 4
 
 // rootBound returns the bound search starts from at the first node.
 func (g *general) rootBound() int64 {

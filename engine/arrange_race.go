@@ -15,7 +15,7 @@ import (
 // answer for the same input, and each way reads back its own arrangement
 // (reading it back with another way's table took up to a million nodes):
 // so the way whose proof costs the fewest nodes wins (a node taking the
-// card with the fewest options counts fewestCost nodes, as in solve), not
+// card with the fewest options counts fewestCost nodes), not
 // the first to finish. Each way's search is the same whatever the other
 // does, so the cost of its proof is a fixed number; a way goes on while
 // its cost so far is at most the least cost of a proof finished, so the
@@ -25,10 +25,13 @@ import (
 // as the other has cost, and the answer is the same.
 
 // rivals is what the ways proving one hand share: the least cost of a
-// proof finished so far (infinity before).
+// proof finished so far (infinity before). In a race of raceSolve, where
+// the first way to finish answers, over is set once one has.
 type rivals struct {
 	least atomic.Int64
 	cost  [2]atomic.Int64 // each way's cost when it last looked, infinity once it stopped
+	first bool            // the first way to finish answers (raceSolve)
+	over  atomic.Bool     // first: a way has finished
 }
 
 // raceCheck is how many nodes a way searches between looks at the least
@@ -36,8 +39,7 @@ type rivals struct {
 const raceCheck = 1 << 10
 
 // cost returns what g's proof has cost so far: its nodes, times
-// fewestCost taking the card with the fewest options (as the rounds of
-// solve count them); doubled, plus one taking the card with the fewest
+// fewestCost taking the card with the fewest options; doubled, plus one taking the card with the fewest
 // options, so that no two ways cost the same and the way taking the
 // highest card wins a tie.
 func (g *general) cost() int64 {
@@ -55,6 +57,10 @@ func (g *general) racing() bool {
 	rv := g.rival
 	if rv == nil {
 		return false
+	}
+	if rv.first {
+		g.budget = g.spent + raceCheck
+		return !rv.over.Load()
 	}
 	c := g.cost()
 	if c > rv.least.Load() {
@@ -157,4 +163,48 @@ func (g *general) clone() *general {
 	c.tt = keep.tt
 	c.tt.copyFrom(&g.tt)
 	return c
+}
+
+// raceSolve is solve for a question its solo try did not answer: the two
+// ways search at once, g taking the highest card first and a clone the
+// card with the fewest options, and the first to finish answers; the
+// other stops at its next look (raceCheck nodes). When the context ends
+// first, g.stop is left set.
+func (g *general) raceSolve(beta int64) int64 {
+	rv := &rivals{first: true}
+	f := g.clone()
+	defer f.release()
+	f.way = takeFewest
+	g.way = takeHighest
+	var fv int64
+	var fDone bool
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		fv, fDone = f.searchFirst(rv, beta)
+	}()
+	v, done := g.searchFirst(rv, beta)
+	wg.Wait()
+	switch {
+	case done:
+		return v
+	case fDone:
+		g.stop, g.cut = false, false
+		return fv
+	}
+	return infinity
+}
+
+// searchFirst is one way's search in a race of raceSolve: it reports
+// whether it finished, and then marks the race over.
+func (g *general) searchFirst(rv *rivals, beta int64) (int64, bool) {
+	g.rival, g.spent, g.budget = rv, 0, raceCheck
+	defer func() { g.rival, g.budget = nil, infinity }()
+	v := g.search(beta)
+	if g.stop {
+		return v, false
+	}
+	rv.over.Store(true)
+	return v, true
 }

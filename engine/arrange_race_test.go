@@ -144,3 +144,58 @@ func TestTableGrowsInPlace(t *testing.T) {
 		want[k] = v
 	}
 }
+
+// TestGoOutRace: where the go-out question outlasts solve's solo try, so
+// that the ways race it (raceSolve), the first to finish answers, and the
+// answer is the same every time, under GOMAXPROCS=1 too, and the same as
+// one way's search alone.
+func TestGoOutRace(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs)
+	names := map[string]bool{"deal-60-2": true, "deal-60-95": true}
+	seen := 0
+	for _, c := range largeCorpus(t) {
+		if !names[c.name] {
+			continue
+		}
+		seen++
+		var p problem
+		if err := p.init(&c.rules, c.hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		g := new(general)
+		if err := g.setup(&p, nil, ttAuto); err != nil {
+			t.Fatal(err)
+		}
+		sol, _ := g.best()
+		a := p.render(sol)
+		if _, ask := p.goOut(len(a.Deadwood)); ask != askFewerThanTwo {
+			t.Fatalf("%s: leaves %d cards, not a question of fewer than two", c.name, len(a.Deadwood))
+		}
+		alone := g.clone()
+		alone.countCards(a.Points)
+		alone.way, alone.spent, alone.budget = takeHighest, 0, infinity
+		want := alone.search(2) < 2
+		if alone.spent <= soloBudget {
+			t.Fatalf("%s: the question takes %d nodes, within solve's solo try", c.name, alone.spent)
+		}
+		alone.release()
+		g.release()
+		for i := range 4 {
+			if i == 3 {
+				runtime.GOMAXPROCS(1)
+			}
+			got, err := c.rules.Arrange(c.hand, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.CanGoOut != want {
+				t.Errorf("%s, run %d (GOMAXPROCS %d): CanGoOut %v, one way alone says %v", c.name, i+1, runtime.GOMAXPROCS(0), got.CanGoOut, want)
+			}
+		}
+		runtime.GOMAXPROCS(procs)
+	}
+	if seen != len(names) {
+		t.Fatalf("the large corpus has %d of the %d hands", seen, len(names))
+	}
+}
