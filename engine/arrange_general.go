@@ -498,7 +498,7 @@ func (g *general) solve(beta int64) int64 {
 	if !g.useTT {
 		return g.search(beta)
 	}
-	g.way, g.spent, g.budget = takeHighest, 0, soloBudget
+	g.way, g.spent, g.budget = takeHighest, 0, g.soloBudget()
 	v := g.search(beta)
 	g.budget = infinity
 	if !g.cut {
@@ -508,9 +508,13 @@ func (g *general) solve(beta int64) int64 {
 	return g.raceSolve(beta)
 }
 
-// soloBudget is the nodes solve searches alone before it races the ways:
-// about what copying the table for the second way costs.
-const soloBudget = 1 << 15
+// soloBudget returns the nodes solve searches alone before it races the
+// ways: about what copying the table for the second way costs, a node
+// for 64 slots (a copy of the largest table, 32 MB, takes some 5 ms), and
+// at least 4,096.
+func (g *general) soloBudget() int64 {
+	return int64(max(len(g.tt.slots)/64, 1<<12))
+}
 
 // fewestCost is how many nodes taking the highest card first a node
 // taking the card with the fewest options counts as in a race.
