@@ -33,12 +33,17 @@ type largeCase struct {
 	hand  []Card
 }
 
-// largeCorpus returns the adversarial corpus: the hands of
-// testdata/large.txt (dense blocks of low ranks with four jokers and a
-// scatter of high cards, a three-deck hand), the whole double deck,
-// random deals of 45, 60 and 75 cards from two decks and four jokers,
-// seeds 0 to 9 of each, and the slowest deals of 400 seeds of 60, 68 and
-// 75 cards (tailDeals).
+// largeCorpus returns the adversarial corpus, kept in testdata/large.txt
+// (name, decks and cards a line, tab-separated): dense blocks of low ranks
+// with four jokers and a scatter of high cards, a three-deck hand, then
+// deals of largeHand named by size and seed (TestLargeCorpusDeals): seeds
+// 0 to 9 of 45, 60 and 75 cards, then the deals that took the general
+// solver longest of seeds 0 to 199 of 60, 68 and 75 cards and 1000 to
+// 1199 of 60 and 75 (over 100 ms on two shared cores, or over 500,000
+// nodes), and the seven slowest of seeds 100 to 299 of 45, 60, 68, 75,
+// 90 and 100 cards (40 to 160 ms); most of those hold three or four
+// jokers, where its bounds prune least. The whole double deck comes after
+// the hands before the deals.
 func largeCorpus(t testing.TB) []largeCase {
 	f, err := os.Open("testdata/large.txt")
 	if err != nil {
@@ -46,6 +51,7 @@ func largeCorpus(t testing.TB) []largeCase {
 	}
 	defer f.Close()
 	var cs []largeCase
+	double := false
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		parts := strings.Split(sc.Text(), "\t")
@@ -59,35 +65,38 @@ func largeCorpus(t testing.TB) []largeCase {
 		}
 		r := rummy500Big()
 		r.Decks, r.Jokers = decks, 2*decks
+		if strings.HasPrefix(parts[0], "deal-") && !double {
+			cs = append(cs, largeCase{"double-deck", rummy500Big(), fullDoubleDeck()})
+			double = true
+		}
 		cs = append(cs, largeCase{parts[0], r, hand})
 	}
-	cs = append(cs, largeCase{"double-deck", rummy500Big(), fullDoubleDeck()})
-	for _, size := range []int{45, 60, 75} {
-		for seed := range uint64(10) {
-			cs = append(cs, largeCase{fmt.Sprintf("deal-%d-%d", size, seed), rummy500Big(), largeHand(size, seed)})
-		}
-	}
-	for _, d := range tailDeals {
-		cs = append(cs, largeCase{fmt.Sprintf("deal-%d-%d", d.size, d.seed), rummy500Big(), largeHand(d.size, d.seed)})
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return cs
 }
 
-// tailDeals are the deals of largeHand, of seeds 0 to 199 of 60, 68 and
-// 75 cards and 1000 to 1199 of 60 and 75, that took the general solver
-// longest (over 100 ms on two shared cores, or over 500,000 nodes), and
-// the seven slowest of seeds 100 to 299 of 45, 60, 68, 75, 90 and 100
-// cards (40 to 160 ms): most hold three or four jokers, where its bounds
-// prune least.
-var tailDeals = []struct {
-	size int
-	seed uint64
-}{
-	{60, 15}, {60, 47}, {60, 95}, {60, 99},
-	{68, 17}, {68, 31}, {68, 37}, {68, 65}, {68, 110}, {68, 119},
-	{75, 32}, {75, 40}, {75, 43}, {75, 149},
-	{60, 1155}, {60, 1192}, {75, 1077}, {75, 1105}, {75, 1186},
-	{60, 223}, {68, 139}, {68, 221}, {68, 237}, {68, 257}, {75, 127}, {75, 265},
+// TestLargeCorpusDeals: each deal of the large corpus is the deal of
+// largeHand its name says (deal-SIZE-SEED), so the file says where its
+// hands came from, and a change to the shuffle cannot change the corpus
+// unseen.
+func TestLargeCorpusDeals(t *testing.T) {
+	deals := 0
+	for _, c := range largeCorpus(t) {
+		var size int
+		var seed uint64
+		if _, err := fmt.Sscanf(c.name, "deal-%d-%d", &size, &seed); err != nil {
+			continue
+		}
+		deals++
+		if want := largeHand(size, seed); !slices.Equal(c.hand, want) {
+			t.Errorf("%s: the file holds %v, largeHand deals %v", c.name, c.hand, want)
+		}
+	}
+	if deals != 56 {
+		t.Errorf("the corpus holds %d deals, want 56", deals)
+	}
 }
 
 // BenchmarkLargeHands solves the adversarial corpus of large hands
