@@ -84,7 +84,7 @@ type gstate struct {
 	lane   uint64     // card bits with copies open
 	order  uint64     // the same cards in rank order: bit (rank-1)*4 + suit
 	key    [2]uint64  // cnt packed two bits a card, for the transposition table
-	rankN  [16]uint16 // per rank: suits open, or copies open when suits may repeat
+	rankN  [16]uint16 // per rank, when suits may repeat in a set: copies open
 	twice  uint64     // card bits with two copies open or more
 	thrice uint64     // card bits with three copies open or more
 	j      int32      // jokers open
@@ -600,8 +600,6 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 			st.order |= 1 << uint((rk-1)*4+s)
 			if g.copies {
 				st.rankN[rk] += uint16(n)
-			} else {
-				st.rankN[rk]++
 			}
 			st.key[b>>5] += uint64(n) << uint((b&31)*2)
 			if n >= 2 {
@@ -707,23 +705,51 @@ func (g *general) dec(b int, n uint8) {
 	st := &g.st
 	c := st.cnt[b] - n
 	st.cnt[b] = c
-	rk := b & 15
-	st.key[b>>5] -= uint64(n) << uint((b&31)*2)
+	st.key[b>>5&1] -= uint64(n) << (b & 31 * 2)
 	if g.copies {
-		st.rankN[rk] -= uint16(n)
+		st.rankN[b&15] -= uint16(n)
 	}
 	if c < 3 {
-		st.thrice &^= 1 << uint(b)
+		bit := uint64(1) << (b & 63)
+		st.thrice &^= bit
 		if c < 2 {
-			st.twice &^= 1 << uint(b)
+			st.twice &^= bit
+			if c == 0 {
+				st.lane &^= bit
+				st.order &^= 1 << (((b&15-1)*4 + b>>4) & 63)
+			}
 		}
 	}
-	if c == 0 {
-		st.lane &^= 1 << uint(b)
-		st.order &^= 1 << uint((rk-1)*4+b>>4)
-		if !g.copies {
-			st.rankN[rk]--
+}
+
+// takeOnce takes one copy of each of the cards y out of the open cards:
+// dec(b, 1) for each card b of y, with lane, twice and thrice updated a
+// word at a time.
+func (g *general) takeOnce(y uint64) {
+	st := &g.st
+	for x := y; x != 0; x &= x - 1 {
+		b := bits.TrailingZeros64(x)
+		st.cnt[b]--
+		st.key[b>>5&1] -= 1 << (b & 31 * 2)
+		if g.copies {
+			st.rankN[b&15]--
 		}
+	}
+	var four uint64 // cards of y with three copies or more still open
+	if g.maxCount > 3 {
+		for x := y & st.thrice; x != 0; x &= x - 1 {
+			if b := bits.TrailingZeros64(x); st.cnt[b] >= 3 {
+				four |= 1 << uint(b)
+			}
+		}
+	}
+	gone := y &^ st.twice
+	st.twice = st.twice&^y | st.thrice&y
+	st.thrice = st.thrice&^y | four
+	st.lane &^= gone
+	for ; gone != 0; gone &= gone - 1 {
+		b := bits.TrailingZeros64(gone)
+		st.order &^= 1 << (((b&15-1)*4 + b>>4) & 63)
 	}
 }
 
@@ -1559,9 +1585,7 @@ func (g *general) apply(o *option) {
 			}
 		}
 	case optRun:
-		for y := o.lane; y != 0; y &= y - 1 {
-			g.dec(bits.TrailingZeros64(y), 1)
-		}
+		g.takeOnce(o.lane)
 	}
 	g.st.j -= o.k
 	g.st.cap += o.cap
