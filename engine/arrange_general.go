@@ -760,13 +760,24 @@ func (g *general) takeOnce(y uint64) {
 // When the context has ended, or the try of solve is out of nodes, it
 // returns at once, with infinity: the caller must look at g.stop.
 func (g *general) search(beta int64) int64 {
+	saved := g.st
+	v := g.node(beta)
+	g.st = saved
+	return v
+}
+
+// node is search without the undo: it leaves the state as its last
+// branch left it. Its caller, the loop over the options of the node
+// above, puts back the state it needs before each option, so a node
+// copies the state once, after dropping its forced cards, and back
+// before each option but the first.
+func (g *general) node(beta int64) int64 {
 	if g.spent++; g.spent > g.budget && !g.racing() {
 		g.stop, g.cut = true, true
 	}
 	if g.stop || g.done != nil && g.expired() {
 		return infinity
 	}
-	saved := g.st
 	fw := g.dropForcedTo(nil, beta)
 	if g.st.order == 0 {
 		v := fw + g.leaf()
@@ -774,13 +785,11 @@ func (g *general) search(beta int64) int64 {
 			g.incW = g.acc + v
 			g.incPath = append(g.incPath[:0], g.trail...)
 		}
-		g.st = saved
 		return v
 	}
 	if fw >= beta && !g.neg {
 		// The forced deadwood alone reaches beta: no need of the joker
 		// bound, which costs more than the rest of a node.
-		g.st = saved
 		return fw
 	}
 	lb := fw + g.jokerBound(beta-fw)
@@ -788,7 +797,6 @@ func (g *general) search(beta int64) int64 {
 		lb += g.negBound()
 	}
 	if lb >= beta {
-		g.st = saved
 		return lb
 	}
 	var key ttKey
@@ -797,7 +805,6 @@ func (g *general) search(beta int64) int64 {
 		if e, ok := g.tt.get(key); ok {
 			v := fw + e.v
 			if e.exact || v >= beta {
-				g.st = saved
 				return v
 			}
 			lb = max(lb, v)
@@ -805,14 +812,12 @@ func (g *general) search(beta int64) int64 {
 		if g.st.j < g.init.j && lb < beta {
 			lb = max(lb, fw+g.moreJokersSay(key))
 			if lb >= beta {
-				g.st = saved
 				return lb
 			}
 		}
 		if g.counting {
 			lb = max(lb, fw+g.pointsSay(key))
 			if lb >= beta {
-				g.st = saved
 				return lb
 			}
 		}
@@ -823,7 +828,9 @@ func (g *general) search(beta int64) int64 {
 	best := int64(infinity)
 	for i := top; i < len(g.opts); i++ {
 		o := g.opts[i]
-		g.st = base
+		if i > top {
+			g.st = base
+		}
 		g.apply(&o)
 		step := fw + o.cost
 		if g.track {
@@ -838,7 +845,7 @@ func (g *general) search(beta int64) int64 {
 			// worth less than nothing can bring it back.
 			v = step
 		} else {
-			v = step + g.search(min(beta, best)-step)
+			v = step + g.node(min(beta, best)-step)
 		}
 		if g.track {
 			g.acc -= step
@@ -858,13 +865,11 @@ func (g *general) search(beta int64) int64 {
 	}
 	g.opts = g.opts[:top]
 	if g.stop {
-		g.st = saved
 		return infinity
 	}
 	if g.useTT {
 		g.tt.put(key, ttEntry{v: best - fw, exact: best < beta})
 	}
-	g.st = saved
 	return best
 }
 
