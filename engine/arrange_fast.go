@@ -172,10 +172,24 @@ func (t *fastTable) meldable(x uint64) uint64 {
 	return res & x
 }
 
-// ranksInThreeSuits is ranksInSuits(x, 3), which inlines.
+// ranksInOneSuit, ranksInTwoSuits, ranksInThreeSuits and ranksInFourSuits
+// are ranksInSuits(x, t) for t of 1 to 4, each small enough to inline.
+func ranksInOneSuit(x uint64) uint64 {
+	return (x | x>>16 | x>>32 | x>>48) & 0xFFFF
+}
+
+func ranksInTwoSuits(x uint64) uint64 {
+	a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
+	return a&b | c&d | (a|b)&(c|d)
+}
+
 func ranksInThreeSuits(x uint64) uint64 {
 	a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
 	return a&b&(c|d) | c&d&(a|b)
+}
+
+func ranksInFourSuits(x uint64) uint64 {
+	return x & (x >> 16) & (x >> 32) & (x >> 48)
 }
 
 // windowCover returns the cards of y that lie in some m bits in a row:
@@ -200,16 +214,15 @@ func windowCover(y uint64, m int) uint64 {
 // ranksInSuits returns the ranks (as bits 1 to 13) of which the cards x
 // hold at least t suits, t from 1 to 4.
 func ranksInSuits(x uint64, t int) uint64 {
-	a, b, c, d := x&0xFFFF, x>>16&0xFFFF, x>>32&0xFFFF, x>>48
 	switch t {
 	case 1:
-		return a | b | c | d
+		return ranksInOneSuit(x)
 	case 2:
-		return a&b | c&d | (a|b)&(c|d)
+		return ranksInTwoSuits(x)
 	case 3:
 		return ranksInThreeSuits(x)
 	}
-	return a & b & c & d
+	return ranksInFourSuits(x)
 }
 
 // wrapMeldable is meldable's run part when runs turn the corner: each suit

@@ -1118,8 +1118,8 @@ func (g *general) roomForTwo(j int32) uint64 {
 	}
 	var s1, s2 uint64 // cards with a natural set holding them, with two
 	if g.sets {
-		s1 = ranksInSuits(one, 3) * laneOnes
-		s2 = (ranksInSuits(one, 4)&ranksInSuits(two, 2) | ranksInSuits(two, 3)) * laneOnes
+		s1 = ranksInThreeSuits(one) * laneOnes
+		s2 = (ranksInFourSuits(one)&ranksInTwoSuits(two) | ranksInThreeSuits(two)) * laneOnes
 	}
 	if j == 0 {
 		return r2 | s2 | r1&s1
@@ -1355,7 +1355,7 @@ func (g *general) jokerReach(x uint64, items *[64]uint8, j int) int {
 				grow |= (comp&aceBits)*(0xF<<9) | (comp>>9|comp>>10|comp>>11|comp>>12)&aceBits
 			}
 			if g.sets {
-				grow |= ranksInSuits(comp, 1) * laneOnes
+				grow |= ranksInOneSuit(comp) * laneOnes
 			}
 			grow &= x
 			if grow == comp {
@@ -1397,7 +1397,7 @@ func (g *general) jokerReach(x uint64, items *[64]uint8, j int) int {
 func (g *general) jokerRescue(x uint64, j int) int {
 	y := g.linLanes(x)
 	w1, most := 1, 1
-	if g.sets && (g.copies || ranksInSuits(x, 2) != 0) {
+	if g.sets && (g.copies || ranksInTwoSuits(x) != 0) {
 		w1, most = 2, 2 // a set of copies may hold two copies of one card
 	}
 	for s := uint(0); s < 64; s += 16 {
