@@ -293,10 +293,11 @@ type general struct {
 	m, mNat, mx   int // smallest meld, naturals a meld needs (at least 1), jokers a meld may hold
 	limit, maxSet int // copies of a suit in a set, cards in a set
 	copies        bool
-	sets, runs    bool // which kinds can exist
-	jok           bool // jokers can meld
-	lo, hi        int  // linear positions runs may use
-	validStarts   uint64
+	sets, runs    bool   // which kinds can exist
+	jok           bool   // jokers can meld
+	lo, hi        int    // linear positions runs may use
+	validStarts   uint64 // without wrap: the linear positions a run can start at, in every lane
+	validPos      uint64 // without wrap: the linear positions lo to hi, in every lane
 
 	w     [64]int64
 	wJ    int64
@@ -572,6 +573,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 		for q := g.lo; q+g.m-1 <= g.hi; q++ {
 			g.validStarts |= laneOnes << uint(q)
 		}
+		g.validPos = laneOnes * (1<<uint(g.hi+1) - 1<<uint(g.lo))
 	}
 
 	g.neg = r.negativeValues()
@@ -1110,8 +1112,7 @@ func (g *general) roomForTwo(j int32) uint64 {
 		a2, b2, d2, e2 := y2<<2, y2<<1, y2>>1, y2>>2
 		p1 := a1&b1 | b1&d1 | d1&e1
 		p2 := a2&b2 | d2&e2 | b2&d2 | a1&b1&d1&e1 | a1&b2&d1 | b1&d2&e1
-		valid := laneOnes * (uint64(1)<<uint(g.hi+1) - uint64(1)<<uint(g.lo))
-		p1, p2 = p1&valid, p2&valid
+		p1, p2 = p1&g.validPos, p2&g.validPos
 		const ranks = laneRanks * laneOnes
 		r1 = p1&ranks | p1>>13&aceBits
 		r2 = p2&ranks | p2>>13&aceBits | p1&(p1>>13)&aceBits
