@@ -1513,7 +1513,24 @@ func (g *general) runMeldable(x uint64, jeff int) uint64 {
 	case AceEither:
 		y = x | (x&aceBits)<<13
 	}
-	mm := spread(windowStarts(y, g.m, t)&g.validStarts, g.m) & y
+	var mm uint64
+	if g.m == 3 {
+		// The usual smallest meld, spelled out: t is 1 to 3.
+		a, b, c := y, y>>1, y>>2
+		var st uint64
+		switch t {
+		case 3:
+			st = a & b & c
+		case 2:
+			st = a&b | a&c | b&c
+		default:
+			st = a | b | c
+		}
+		st &= g.validStarts
+		mm = (st | st<<1 | st<<2) & y
+	} else {
+		mm = spread(windowStarts(y, g.m, t)&g.validStarts, g.m) & y
+	}
 	if needNb {
 		mm &= neighbours(y, d)
 	}
