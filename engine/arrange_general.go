@@ -327,6 +327,12 @@ type general struct {
 	counting bool
 	alone    int64
 
+	// Scratch of jokerBound: the weights of the copies it counts, and the
+	// parts jokerReach cuts them into. Only what a call writes is read,
+	// so they live here rather than as locals, which Go clears each call.
+	boundWs    [64]int64
+	reachParts [64]int
+
 	optCap int       // genFewest: the options listed need not pass this (0 for no cap)
 	counts optCounts // genFewest: how many options cards have, by what that depends on
 
@@ -1285,7 +1291,7 @@ func (g *general) jokerBound(need int64) int64 {
 	if needy|extra == 0 {
 		return 0
 	}
-	var ws [64]int64
+	ws := &g.boundWs
 	var items [64]uint8 // the copies counted, by card bit
 	n := 0
 	for y := needy | extra; y != 0; y &= y - 1 {
@@ -1343,7 +1349,7 @@ func lightest(ws []int64, k int) int64 {
 // copies (items), is cut into parts of four and one of s mod 4.
 func (g *general) jokerReach(x uint64, items *[64]uint8, j int) int {
 	const lane = laneRanks * laneOnes
-	var parts [64]int
+	parts := &g.reachParts
 	np := 0
 	for rest := x; rest != 0; {
 		comp := rest & -rest
