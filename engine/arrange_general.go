@@ -1407,14 +1407,25 @@ func (g *general) jokerRescue(x uint64, j int) int {
 	if g.sets && (g.copies || ranksInTwoSuits(x) != 0) {
 		w1, most = 2, 2 // a set of copies may hold two copies of one card
 	}
-	for s := uint(0); s < 64; s += 16 {
-		v := y >> s & 0xFFFF
-		n := bits.OnesCount64(v)
-		most = max(most, n)
-		// The fullest window of five starts at a position of x.
-		for u := v; n > w1 && w1 < 4 && u != 0; u &= u - 1 {
-			w1 = max(w1, min(4, bits.OnesCount64(v&(0x1F<<uint(bits.TrailingZeros64(u))))))
+	if j >= 2 { // only shares over two jokers or more ask for most
+		for s := uint(0); s < 64; s += 16 {
+			most = max(most, bits.OnesCount64(y>>s&0xFFFF))
 		}
+	}
+	// w1 counts the positions of x in every window of five of a suit at
+	// once, with two carry-save adders: bit p of up(k) is position p+k of
+	// p's suit, and the window from p holds s2 + 2(c1+c2) at bit p.
+	up := func(k uint) uint64 { return y >> k & (laneOnes * (0xFFFF >> k)) }
+	t0, t1, t2, t3, t4 := y, up(1), up(2), up(3), up(4)
+	s1, c1 := t0^t1^t2, t0&t1|t2&(t0^t1)
+	s2, c2 := s1^t3^t4, s1&t3|t4&(s1^t3)
+	switch {
+	case c1&c2 != 0:
+		w1 = 4
+	case (c1^c2)&s2 != 0:
+		w1 = max(w1, 3)
+	case c1|c2 != 0:
+		w1 = max(w1, 2)
 	}
 	rescue := j * w1
 	for k := 2; k <= j; k++ {
