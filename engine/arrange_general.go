@@ -730,17 +730,17 @@ func (g *general) dec(b int, n uint8) {
 	}
 }
 
-// takeOnce takes one copy of each of the cards y out of the open cards:
-// dec(b, 1) for each card b of y, with lane, twice and thrice updated a
-// word at a time.
-func (g *general) takeOnce(y uint64) {
+// takeRun takes one copy of each of the cards y, all of suit lane s, out
+// of the open cards: dec(b, 1) for each card b of y, with the card bits
+// and the packed key updated a word at a time.
+func (g *general) takeRun(y uint64, s int) {
 	st := &g.st
 	for x := y; x != 0; x &= x - 1 {
-		b := bits.TrailingZeros64(x)
-		st.cnt[b]--
-		st.key[b>>5&1] -= 1 << (b & 31 * 2)
-		if g.copies {
-			st.rankN[b&15]--
+		st.cnt[bits.TrailingZeros64(x)]--
+	}
+	if g.copies {
+		for x := y >> (uint(s) * 16); x != 0; x &= x - 1 {
+			st.rankN[bits.TrailingZeros64(x)&15]--
 		}
 	}
 	var four uint64 // cards of y with three copies or more still open
@@ -755,10 +755,26 @@ func (g *general) takeOnce(y uint64) {
 	st.twice = st.twice&^y | st.thrice&y
 	st.thrice = st.thrice&^y | four
 	st.lane &^= gone
-	for ; gone != 0; gone &= gone - 1 {
-		b := bits.TrailingZeros64(gone)
-		st.order &^= 1 << (((b&15-1)*4 + b>>4) & 63)
+	sh := uint(s) * 16
+	// Rank r of the lane is bit (r-1)*4 + s of order, and its count bits
+	// 2r to 2r+1 of key[s/2] from 32(s mod 2).
+	st.order &^= spreadBits(gone>>sh, 4) >> 4 << uint(s)
+	st.key[s>>1&1] -= spreadBits(y>>sh, 2) << (32 * uint(s&1))
+}
+
+// spreadBits moves bit i of the 16 bits v to bit i*k, for k of 2 or 4.
+func spreadBits(v uint64, k uint) uint64 {
+	v &= 0xFFFF
+	if k == 2 {
+		v = (v | v<<8) & 0x00FF00FF
+		v = (v | v<<4) & 0x0F0F0F0F
+		v = (v | v<<2) & 0x33333333
+		return (v | v<<1) & 0x55555555
 	}
+	v = (v | v<<24) & 0x000000FF000000FF
+	v = (v | v<<12) & 0x000F000F000F000F
+	v = (v | v<<6) & 0x0303030303030303
+	return (v | v<<3) & 0x1111111111111111
 }
 
 // search returns the least weight the open cards and jokers can leave in
@@ -1625,7 +1641,7 @@ func (g *general) apply(o *option) {
 			}
 		}
 	case optRun:
-		g.takeOnce(o.lane)
+		g.takeRun(o.lane, int(o.suit))
 	}
 	g.st.j -= o.k
 	g.st.cap += o.cap
