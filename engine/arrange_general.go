@@ -2041,11 +2041,14 @@ func (g *general) emitRun(rg *runGen, L, H int, nat uint64, gaps int) {
 }
 
 // splittable reports whether the natural run nat on [L, H] is two valid
-// runs without more jokers, so it need not be listed.
+// runs without more jokers, so it need not be listed. A run shorter than
+// two melds is not, which settles most calls, inline.
 func (g *general) splittable(nat uint64, L, H int) bool {
-	if H-L+1 < 2*g.m {
-		return false
-	}
+	return H-L+1 >= 2*g.m && g.splitsInTwo(nat, L, H)
+}
+
+// splitsInTwo is splittable for a run of two melds' length or more.
+func (g *general) splitsInTwo(nat uint64, L, H int) bool {
 	total := bits.OnesCount64(nat)
 	for q := L + g.m - 1; q <= H-g.m; q++ {
 		n1 := bits.OnesCount64(nat & (1<<uint(q+1) - 1))
