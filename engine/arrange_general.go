@@ -851,16 +851,18 @@ func (g *general) node(beta int64) int64 {
 	g.genOptions()
 	best := int64(infinity)
 	for i := top; i < len(g.opts); i++ {
-		o := g.opts[i]
+		// The nodes below append their options after this node's, so o
+		// stays as it is, in the array it points into, while they run.
+		o := &g.opts[i]
 		if i > top {
 			g.st = base
 		}
-		g.apply(&o)
+		g.apply(o)
 		step := fw + o.cost
 		if g.track {
 			g.acc += step
 			if o.kind != optDead {
-				g.trail = append(g.trail, o)
+				g.trail = append(g.trail, *o)
 			}
 		}
 		var v int64
