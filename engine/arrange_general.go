@@ -317,6 +317,7 @@ type general struct {
 	cut           bool    // the try ran out of nodes: stop is set, but not for good
 	rival         *rivals // while the ways race (race): what they share
 
+	room       roomMemo
 	spareCheck bool // dropForced also drops spare copies (spareCopies)
 	fewRescued bool // jokerBound saves fewer (jokerRescue)
 	maxCount   int  // the most copies of a card in hand
@@ -1116,6 +1117,31 @@ func (g *general) spareCopies(b, j int) uint8 {
 // stays in hand, or none that melds (spareCopies). With more copies open,
 // whether two groups could is all it says.
 //
+// A node with one joker open asks it twice of the same open cards
+// (dropForced, then jokerBound), so it keeps its last answers (roomMemo):
+// over four slow deals of the large corpus, one call in five finds them.
+func (g *general) roomForTwo(j int32) uint64 {
+	if j >= 2 {
+		return ^uint64(0)
+	}
+	one, two := g.st.lane, g.st.twice
+	if m := &g.room; one != m.lane || two != m.twice {
+		none, oneJ := g.roomOf(one, two)
+		*m = roomMemo{one, two, none, oneJ}
+	}
+	if j == 0 {
+		return g.room.none
+	}
+	return g.room.one
+}
+
+// roomMemo is what roomForTwo last worked out, for the open cards lane and
+// twice: its answers with no joker open (none) and one.
+type roomMemo struct{ lane, twice, none, one uint64 }
+
+// roomOf returns roomForTwo(0) and roomForTwo(1) when the cards open are
+// one and those with two copies open or more are two.
+//
 // Runs: with A, B, D, E the copies at p-2, p-1, p+1, p+2, two disjoint
 // triples through p exist when A, B ≥ 2; D, E ≥ 2; B, D ≥ 2; A, B, D, E ≥
 // 1; A, D ≥ 1 and B ≥ 2; or B, E ≥ 1 and D ≥ 2 (runsThrough at least 2).
@@ -1124,11 +1150,7 @@ func (g *general) spareCopies(b, j int) uint8 {
 // with two or more, the other suits' copies, at most two a suit, number
 // n1+n2-2, and two sets of three need 4 of them; one set needs two other
 // suits, n1 ≥ 3 (setsThrough).
-func (g *general) roomForTwo(j int32) uint64 {
-	if j >= 2 {
-		return ^uint64(0)
-	}
-	one, two := g.st.lane, g.st.twice
+func (g *general) roomOf(one, two uint64) (none, oneJ uint64) {
 	var r1, r2 uint64 // cards with a natural run through them, with two
 	if g.runs {
 		y1, y2 := g.linLanes(one), g.linLanes(two)
@@ -1146,10 +1168,7 @@ func (g *general) roomForTwo(j int32) uint64 {
 		s1 = ranksInThreeSuits(one) * laneOnes
 		s2 = (ranksInFourSuits(one)&ranksInTwoSuits(two) | ranksInThreeSuits(two)) * laneOnes
 	}
-	if j == 0 {
-		return r2 | s2 | r1&s1
-	}
-	return r1 | s1
+	return r2 | s2 | r1&s1, r1 | s1
 }
 
 // linLanes returns the linear positions of the cards x, lane by lane,
