@@ -1986,7 +1986,7 @@ func (g *general) genRuns(s, rk int) {
 	for ; ps != 0; ps &= ps - 1 {
 		rg.p = bits.TrailingZeros64(ps)
 		rg.top = rg.p
-		g.runDown(&rg, rg.p, 1<<uint(rg.p), 0)
+		g.runDown(&rg, rg.p, 1<<uint(rg.p), 0, g.lowerAvail(&rg, rg.p))
 	}
 }
 
@@ -2002,19 +2002,28 @@ func (g *general) genLayoffRuns(s, rk int, sl *tslot) {
 	if g.jok {
 		rg.budget = min(int(g.st.j), g.mx-sl.tj)
 	}
-	g.runDown(&rg, sl.lo, 0, 0)
+	g.runDown(&rg, sl.lo, 0, 0, g.lowerAvail(&rg, sl.lo))
 }
 
-// runDown grows the run below its low end L, then above.
-func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
+// lowerAvail returns the positions of rg.avail a run can grow down into
+// from its low end L: below L, and no more than 12 below rg.top.
+func (g *general) lowerAvail(rg *runGen, L int) uint64 {
+	return rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, rg.top-12)) - 1)
+}
+
+// runDown grows the run below its low end L, then above; below is
+// lowerAvail(rg, L). The naturals it takes below L are taken highest
+// first, so what a longer run can still grow into is what is left of
+// below.
+func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int, below uint64) {
 	if g.full() {
 		return
 	}
 	if rg.sl == nil && g.splittable(nat, L, rg.p) {
 		return
 	}
-	g.runUp(rg, L, rg.top, nat, gaps)
-	below := rg.avail & (1<<uint(L) - 1) &^ (1<<uint(max(g.lo, rg.top-12)) - 1)
+	above := rg.avail &^ (2<<uint(rg.top) - 1) & (2<<uint(min(g.hi, L+12)) - 1)
+	g.runUp(rg, L, rg.top, nat, gaps, above)
 	for below != 0 {
 		x := 63 - bits.LeadingZeros64(below)
 		below &^= 1 << uint(x)
@@ -2022,12 +2031,14 @@ func (g *general) runDown(rg *runGen, L int, nat uint64, gaps int) {
 		if ng > rg.budget {
 			break
 		}
-		g.runDown(rg, x, nat|1<<uint(x), ng)
+		g.runDown(rg, x, nat|1<<uint(x), ng, below)
 	}
 }
 
-// runUp lists the run on [L, H] and grows it above H.
-func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
+// runUp lists the run on [L, H] and grows it above H into above, the
+// positions of rg.avail above H and no more than 12 above L; as in
+// runDown, what a longer run can grow into is what is left of above.
+func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int, above uint64) {
 	if g.full() {
 		return
 	}
@@ -2035,7 +2046,6 @@ func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
 		return
 	}
 	g.emitRun(rg, L, H, nat, gaps)
-	above := rg.avail >> uint(H+1) << uint(H+1) & (1<<uint(min(g.hi, L+12)+1) - 1)
 	for above != 0 {
 		y := bits.TrailingZeros64(above)
 		above &= above - 1
@@ -2043,7 +2053,7 @@ func (g *general) runUp(rg *runGen, L, H int, nat uint64, gaps int) {
 		if ng > rg.budget {
 			break
 		}
-		g.runUp(rg, L, y, nat|1<<uint(y), ng)
+		g.runUp(rg, L, y, nat|1<<uint(y), ng, above)
 	}
 }
 
