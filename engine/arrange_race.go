@@ -10,7 +10,7 @@ import (
 // proven both ways at once (race): taking the highest card and taking the
 // card with the fewest options, each in its own goroutine with its own
 // transposition table, so that on two cores the way that is slow on the
-// hand does not hold up the one that is fast, as the rounds of solve do.
+// hand does not hold up the one that is fast.
 // Which way wins must not depend on timing, for Arrange gives the same
 // answer for the same input, and each way reads back its own arrangement
 // (reading it back with another way's table took up to a million nodes):
