@@ -14,8 +14,8 @@ import (
 // Which way wins must not depend on timing, for Arrange gives the same
 // answer for the same input, and each way reads back its own arrangement
 // (reading it back with another way's table took up to a million nodes):
-// so the way whose proof costs the fewest nodes wins (a node taking the
-// card with the fewest options counts fewestCost nodes), not
+// so the way whose proof costs least wins (a node costs highestCost or
+// fewestCost, by its way), not
 // the first to finish. Each way's search is the same whatever the other
 // does, so the cost of its proof is a fixed number; a way goes on while
 // its cost so far is at most the least cost of a proof finished, so the
@@ -38,15 +38,15 @@ type rivals struct {
 // cost of its rivals' proofs.
 const raceCheck = 1 << 10
 
-// cost returns what g's proof has cost so far: its nodes, times
-// fewestCost taking the card with the fewest options; doubled, plus one taking the card with the fewest
+// cost returns what g's proof has cost so far: its nodes times the cost
+// of a node of its way; doubled, plus one taking the card with the fewest
 // options, so that no two ways cost the same and the way taking the
 // highest card wins a tie.
 func (g *general) cost() int64 {
 	if g.way == takeFewest {
 		return 2*fewestCost*g.spent + 1
 	}
-	return 2 * g.spent
+	return 2 * highestCost * g.spent
 }
 
 // racing is what search asks when g has spent its budget of nodes: it
