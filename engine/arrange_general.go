@@ -378,6 +378,9 @@ func (g *general) linLane(v uint64) uint64 {
 // posRank returns the rank at linear position p.
 func posRank(p int) int { return (p-1)%13 + 1 }
 
+// orderBit returns the bit of order of the card at bit b of the lane.
+func orderBit(b int) int { return (b&15-1)*4 + b>>4 }
+
 // foldLane maps linear positions back to rank bits.
 func (g *general) foldLane(y uint64) uint64 {
 	return (y | y>>13 | y>>26) & laneRanks
@@ -737,7 +740,7 @@ func (g *general) dec(b int, n uint8) {
 			st.twice &^= bit
 			if c == 0 {
 				st.lane &^= bit
-				st.order &^= 1 << (((b&15-1)*4 + b>>4) & 63)
+				st.order &^= 1 << (orderBit(b) & 63)
 			}
 		}
 	}
@@ -1751,7 +1754,7 @@ func (g *general) highestFewest() int {
 	}
 	for y := needy; y != 0; y &= y - 1 {
 		b := bits.TrailingZeros64(y)
-		ob := (b&15-1)*4 + b>>4
+		ob := orderBit(b)
 		if n := g.counts.of(g, ob, g.setAvail(b&15)); n < fewest {
 			best, fewest = ob, n
 		}
