@@ -138,3 +138,42 @@ func TestRankSolverFullDoubleDeck(t *testing.T) {
 		}
 	}
 }
+
+// TestRanksWayAgrees: on hands of the large corpus where the rank solver
+// wins the race (ranksWay), Arrange's arrangement is valid and leaves the
+// points and cards the general solver alone leaves, and they agree on
+// going out; with -full, on every hand of the corpus of two decks.
+func TestRanksWayAgrees(t *testing.T) {
+	names := map[string]bool{"deal-75-404": true, "deal-68-3879": true}
+	seen := 0
+	for _, c := range largeCorpus(t) {
+		if c.rules.Decks != 2 || !*full && !names[c.name] {
+			continue
+		}
+		seen++
+		if names[c.name] {
+			_, g := setupGeneral(t, c)
+			g.best()
+			if g.ranks == nil || !g.ranks.won {
+				t.Errorf("%s: the rank solver does not win the race", c.name)
+			}
+			g.release()
+		}
+		a, err := c.rules.Arrange(c.hand, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		checkArrangement(t, c.rules, c.hand, nil, a)
+		b, err := c.rules.arrangeGeneral(c.hand, nil, ttAuto)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if a.Points != b.Points || len(a.Deadwood) != len(b.Deadwood) || a.CanGoOut != b.CanGoOut {
+			t.Errorf("%s: Arrange %d points, %d cards, go out %v; the general solver alone %d, %d, %v",
+				c.name, a.Points, len(a.Deadwood), a.CanGoOut, b.Points, len(b.Deadwood), b.CanGoOut)
+		}
+	}
+	if seen < len(names) {
+		t.Fatalf("the large corpus has %d of the %d hands", seen, len(names))
+	}
+}

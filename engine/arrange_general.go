@@ -312,10 +312,11 @@ type general struct {
 	tt    transTable
 
 	watch
-	way           takeWay // which open card search takes
-	spent, budget int64   // nodes of this try of solve, and the most it may take
-	cut           bool    // the try ran out of nodes: stop is set, but not for good
-	rival         *rivals // while the ways race (race): what they share
+	ranks         *ranksWay // the rank solver's way of a race, for the hands it takes (nil for none)
+	way           takeWay   // which open card search takes
+	spent, budget int64     // nodes of this try of solve, and the most it may take
+	cut           bool      // the try ran out of nodes: stop is set, but not for good
+	rival         *rivals   // while the ways race (race): what they share
 
 	room       roomMemo
 	spareCheck bool // dropForced also drops spare copies (spareCopies)
@@ -410,10 +411,12 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 	}
 	goOut, ask := p.goOut(len(a.Deadwood))
 	switch ask {
-	case askFewerThanTwo:
-		goOut = g.leavesOneOrNone(a.Points)
-	case askOneKeptBack:
-		goOut = g.keepsOneBack(a.Points)
+	case askFewerThanTwo, askOneKeptBack:
+		if g.ranks != nil && g.ranks.won {
+			goOut = g.ranks.goOut(g, ask, a.Points)
+		} else {
+			goOut = g.goOut(ask, a.Points)
+		}
 	}
 	if g.stop {
 		return p.unproven(ctx, a, int64(a.Points)*weightScale)
@@ -539,8 +542,8 @@ func (g *general) soloBudget() int64 {
 // the way whose proof costs least, so the nearer the ratio is to the
 // time's, the nearer the race's time is to the faster way's alone.
 const (
-	highestCost = 2
-	fewestCost  = 3
+	highestCost = 10
+	fewestCost  = 15
 )
 
 // rootBound returns the bound search starts from at the first node.
@@ -646,6 +649,12 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 		maxCount <= 3 && len(g.tabs) < 32 && p.jokers < 1<<16
 	if g.useTT {
 		g.tt.reset()
+	}
+	if g.useTT && len(p.table) == 0 && r.dpSupports(p.jokers) && !p.noRanks {
+		g.ranks = &ranksWay{r: r, jokers: p.jokers, forced: g.st.lane &^ g.meldable(p.jokers)}
+		for b, n := range counts {
+			g.ranks.counts[b] = int(n)
+		}
 	}
 	return nil
 }
@@ -2383,6 +2392,15 @@ func (g *general) countWeight(w int64, least int) int64 {
 		return 2
 	}
 	return 1
+}
+
+// goOut answers the question of CanGoOut ask, when every arrangement
+// leaves at least least points.
+func (g *general) goOut(ask goOutQuestion, least int) bool {
+	if ask == askOneKeptBack {
+		return g.keepsOneBack(least)
+	}
+	return g.leavesOneOrNone(least)
 }
 
 // leavesOneOrNone reports whether some arrangement leaves fewer than two

@@ -7,31 +7,43 @@ import (
 )
 
 // A large hand that the first, wide look of best does not answer is
-// proven both ways at once (race): taking the highest card and taking the
-// card with the fewest options, each in its own goroutine with its own
-// transposition table, so that on two cores the way that is slow on the
-// hand does not hold up the one that is fast.
+// proven two ways at once (race), each in its own goroutine, so that on
+// two cores the way that is slow on the hand does not hold up the one
+// that is fast. One way takes the highest card first. The other, where it
+// takes the hand (two decks or one, no table melds: dpSupports), is the
+// rank solver (ranksWay, arrange_ranks.go): the general solver is slow to
+// prove that nothing lighter than a light answer exists, where the rank
+// solver, asked for no more than a few points, is quick; on the hands
+// whose answer leaves many points it is the other way round. Elsewhere
+// the other way takes the card with the fewest options, with its own
+// transposition table.
 // Which way wins must not depend on timing, for Arrange gives the same
 // answer for the same input, and each way reads back its own arrangement
 // (reading it back with another way's table took up to a million nodes):
 // so the way whose proof costs least wins (a node costs highestCost or
-// fewestCost, by its way), not
+// fewestCost, by its way, and the rank solver's work ranksCost), not
 // the first to finish. Each way's search is the same whatever the other
 // does, so the cost of its proof is a fixed number; a way goes on while
 // its cost so far is at most the least cost of a proof finished, so the
 // cheapest proof always finishes, and the other way stops soon after it
 // has cost more. A way that has cost more than its rival so far lets the
 // rival run (runtime.Gosched): on one core they take turns, each as far
-// as the other has cost, and the answer is the same.
+// as the other has cost, and the answer is the same. The nearer the
+// costs are to the times, the sooner the way that loses stops: on deal-75-1186
+// a rank solver whose work was counted at half its time held the answer,
+// found in 46 ms, until 107 ms.
 
 // rivals is what the ways proving one hand share: the least cost of a
 // proof finished so far (infinity before). In a race of raceSolve, where
 // the first way to finish answers, over is set once one has.
 type rivals struct {
 	least atomic.Int64
-	cost  [2]atomic.Int64 // each way's cost when it last looked, infinity once it stopped
-	first bool            // the first way to finish answers (raceSolve)
-	over  atomic.Bool     // first: a way has finished
+	// each way's cost when it last looked, infinity once it stopped or
+	// when it does not race: by index, the way taking the card with the
+	// fewest options, the way taking the highest card, the rank solver
+	cost  [3]atomic.Int64
+	first bool        // the first way to finish answers (raceSolve)
+	over  atomic.Bool // first: a way has finished
 }
 
 // raceCheck is how many nodes a way searches between looks at the least
@@ -61,9 +73,26 @@ const fewestSteps = 4
 // highest card wins a tie.
 func (g *general) cost() int64 {
 	if g.way == takeFewest {
-		return 2*fewestCost*g.spent + 1
+		return 3*fewestCost*g.spent + 1
 	}
-	return 2 * highestCost * g.spent
+	return 3 * highestCost * g.spent
+}
+
+// ranksCost returns what the rank solver's proof has cost after work (in
+// about nanoseconds; dpSolver): a node taking the highest card first
+// takes some 220 ns, and costs highestCost; tripled, plus two.
+func ranksCost(work int64) int64 { return 3*(work*highestCost/220) + 2 }
+
+// ahead records c as the cost so far of the way at index i and reports
+// whether it is more than some rival's.
+func (rv *rivals) ahead(i int, c int64) bool {
+	rv.cost[i].Store(c)
+	for j := range rv.cost {
+		if j != i && c > rv.cost[j].Load() {
+			return true
+		}
+	}
+	return false
 }
 
 // racing is what search asks when g has spent its budget of nodes: it
@@ -83,9 +112,8 @@ func (g *general) racing() bool {
 	if c > rv.least.Load() {
 		return false
 	}
-	// A way ahead of its rival lets it run (see above).
-	rv.cost[g.way&1].Store(c)
-	if c > rv.cost[^g.way&1].Load() {
+	// A way ahead of a rival lets it run (see above).
+	if rv.ahead(int(g.way&1), c) {
 		runtime.Gosched()
 	}
 	g.budget = g.spent + raceCheck
@@ -102,22 +130,36 @@ type proof struct {
 // race is the rest of best for a hand its first look did not answer:
 // the ways prove it at once, and the cheapest proof answers (see above).
 // lower is a lower bound on every arrangement's weight. When the context
-// ends first, the answer is the best arrangement either way reached, with
-// the best lower bound either proved.
+// ends first, the answer is the best arrangement the general solver
+// reached, with the best lower bound either way proved.
 func (g *general) race(lower int64) (solution, int64) {
 	rv := new(rivals)
 	rv.least.Store(infinity)
-	f := g.clone()
-	defer f.release()
-	f.way = takeFewest
+	for i := range rv.cost {
+		rv.cost[i].Store(infinity)
+	}
 	g.way = takeHighest
-	var res [2]proof
+	rv.cost[g.way&1].Store(0)
+	var res [3]proof
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		res[1] = f.prove(rv, lower)
-	}()
+	var f *general
+	if g.ranks != nil {
+		rv.cost[2].Store(0)
+		go func() {
+			defer wg.Done()
+			res[2] = g.ranks.prove(rv, lower, g.done)
+		}()
+	} else {
+		f = g.clone()
+		defer f.release()
+		f.way = takeFewest
+		rv.cost[f.way&1].Store(0)
+		go func() {
+			defer wg.Done()
+			res[1] = f.prove(rv, lower)
+		}()
+	}
 	res[0] = g.prove(rv, lower)
 	wg.Wait()
 
@@ -127,13 +169,17 @@ func (g *general) race(lower int64) (solution, int64) {
 			w = i
 		}
 	}
-	if w < 0 {
-		if f.incW < g.incW {
+	switch w {
+	case -1:
+		if f != nil && f.incW < g.incW {
 			g.incW, g.incPath = f.incW, append(g.incPath[:0], f.incPath...)
 		}
-		return g.answer(infinity, max(res[0].lower, res[1].lower))
-	}
-	if w == 1 {
+		return g.answer(infinity, max(res[0].lower, res[1].lower, res[2].lower))
+	case 2:
+		g.stop, g.cut, g.track = false, false, false
+		g.ranks.won = true
+		return g.ranks.sol, res[2].v
+	case 1:
 		*g, *f = *f, *g
 	}
 	g.stop, g.cut = false, false

@@ -9,13 +9,19 @@ import (
 )
 
 // racingHands returns hands of the large corpus that the first look does
-// not answer, so that the two ways race (general.race), chosen where the
-// ways take about as long, so that either may finish first: deal-60-7
-// takes some 13,000 nodes either way, deal-60-1 46,000 highest first and
-// 37,000 the fewest options first; with -full also deal-75-1105, 380,000
-// either way.
-func racingHands(t *testing.T) []largeCase {
-	names := map[string]bool{"deal-60-7": true, "deal-60-1": true, "deal-75-1105": *full}
+// not answer, so that the ways race (general.race), chosen where two ways
+// take about as long, so that either may finish first: against the rank
+// solver, the way taking the highest card first takes some 37 to 48 ms on
+// deal-68-3417 where the rank solver takes 50 to 68, and on deal-75-404
+// the rank solver wins; between the two ways of the general solver alone
+// (noRanks), deal-60-7 takes some 13,000 nodes either way, deal-60-1
+// 46,000 highest first and 37,000 the fewest options first; with -full
+// also deal-75-1105, 380,000 either way.
+func racingHands(t *testing.T, generalOnly bool) []largeCase {
+	names := map[string]bool{"deal-68-3417": true, "deal-75-404": true}
+	if generalOnly {
+		names = map[string]bool{"deal-60-7": true, "deal-60-1": true, "deal-75-1105": *full}
+	}
 	var cs []largeCase
 	for _, c := range largeCorpus(t) {
 		if !names[c.name] {
@@ -44,33 +50,42 @@ func racingHands(t *testing.T) []largeCase {
 
 // TestRaceDeterministic: a hand on which the ways race gets the same
 // arrangement, to the card, every time, and under GOMAXPROCS=1, where
-// the goroutines take turns.
+// the goroutines take turns: with the rank solver in the race, and with
+// the general solver's two ways alone.
 func TestRaceDeterministic(t *testing.T) {
-	runs := 12
+	runs := 6
 	if raceEnabled {
-		runs = 4
+		runs = 3
 	}
 	procs := runtime.GOMAXPROCS(0)
 	defer runtime.GOMAXPROCS(procs)
-	arrange := func(c largeCase) string {
-		a, err := c.rules.ArrangeContext(context.Background(), c.hand, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		checkArrangement(t, c.rules, c.hand, nil, a)
-		return fmt.Sprintf("%+v", a)
-	}
-	for _, c := range racingHands(t) {
-		runtime.GOMAXPROCS(procs)
-		want := arrange(c)
-		for i := range runs {
-			if got := arrange(c); got != want {
-				t.Fatalf("%s, run %d: got\n%s\nthe first run got\n%s", c.name, i+2, got, want)
+	for _, general := range []bool{false, true} {
+		arrange := func(c largeCase) string {
+			var a Arrangement
+			var err error
+			if general {
+				a, err = c.rules.arrangeGeneral(c.hand, nil, ttAuto)
+			} else {
+				a, err = c.rules.ArrangeContext(context.Background(), c.hand, nil)
 			}
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			checkArrangement(t, c.rules, c.hand, nil, a)
+			return fmt.Sprintf("%+v", a)
 		}
-		runtime.GOMAXPROCS(1)
-		if got := arrange(c); got != want {
-			t.Fatalf("%s under GOMAXPROCS=1: got\n%s\nunder %d got\n%s", c.name, got, procs, want)
+		for _, c := range racingHands(t, general) {
+			runtime.GOMAXPROCS(procs)
+			want := arrange(c)
+			for i := range runs {
+				if got := arrange(c); got != want {
+					t.Fatalf("%s (general solver alone %v), run %d: got\n%s\nthe first run got\n%s", c.name, general, i+2, got, want)
+				}
+			}
+			runtime.GOMAXPROCS(1)
+			if got := arrange(c); got != want {
+				t.Fatalf("%s (general solver alone %v) under GOMAXPROCS=1: got\n%s\nunder %d got\n%s", c.name, general, got, procs, want)
+			}
 		}
 	}
 }
@@ -159,14 +174,7 @@ func TestGoOutRace(t *testing.T) {
 			continue
 		}
 		seen++
-		var p problem
-		if err := p.init(&c.rules, c.hand, nil); err != nil {
-			t.Fatal(err)
-		}
-		g := new(general)
-		if err := g.setup(&p, nil, ttAuto); err != nil {
-			t.Fatal(err)
-		}
+		p, g := setupGeneral(t, c)
 		sol, _ := g.best()
 		a := p.render(sol)
 		if _, ask := p.goOut(len(a.Deadwood)); ask != askFewerThanTwo {
@@ -198,4 +206,19 @@ func TestGoOutRace(t *testing.T) {
 	if seen != len(names) {
 		t.Fatalf("the large corpus has %d of the %d hands", seen, len(names))
 	}
+}
+
+// setupGeneral returns the problem of hand c and a general solver set up
+// for it, with a transposition table.
+func setupGeneral(t *testing.T, c largeCase) (*problem, *general) {
+	t.Helper()
+	p := new(problem)
+	if err := p.init(&c.rules, c.hand, nil); err != nil {
+		t.Fatal(err)
+	}
+	g := new(general)
+	if err := g.setup(p, nil, ttAuto); err != nil {
+		t.Fatal(err)
+	}
+	return p, g
 }

@@ -21,6 +21,10 @@ type problem struct {
 	// counts holds the copies of each natural by card bit (cardBit),
 	// filled only when the hand repeats a card: otherwise held says all.
 	counts [64]uint8
+
+	// noRanks keeps the rank solver out of the race (general.race), for
+	// the tests that hold the general solver to it.
+	noRanks bool
 }
 
 // cardKinds tells a natural card and a joker from a byte that is neither,

@@ -1,0 +1,1180 @@
+package engine
+
+import (
+	"cmp"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// The rank solver is a way of the race (arrange_race.go) on large hands,
+// and the second, independent strategy the tests hold the general solver
+// to. It takes large hands of the common two-deck shape: at most
+// four jokers in the hand, no table melds, melds of three cards or more
+// with two naturals or more, suits distinct in a set, no wrap, no card
+// worth less than nothing. It is a dynamic programme over rank positions,
+// after van Rijn, Takes and Vis, "The Complexity of Rummikub Problems"
+// (arXiv 1604.07553).
+//
+// Positions run lo to hi: 1 (ace) to 13 (king) when aces are low, 2 to 14
+// (ace) when high, 1 to 14 when either. Then every ace goes low at
+// position 1 (a low run, a set) or is held back for position 14, where it
+// ends a run from the king or is left in hand. The state after a position
+// holds, for each suit, the runs still open, by what each still needs (see
+// dpCfg); the jokers still in hand; and, when aces go either way, the aces
+// of each suit held back. Within a position the suits are taken one at a
+// time, and the naturals they put into sets wait in the state until the
+// sets of the position are made.
+//
+// Melds take only the jokers they cannot do without: the gaps of a run,
+// the third card of a run or set with two naturals. Any meld with more
+// jokers is such a meld plus jokers taken at the end, so the programme
+// solves the problem in which every joker left over is taken at the end:
+// it can only leave less than the true answer. Its answer is read back and
+// the jokers left placed where there is room (a run of 13 cards, or 14
+// from ace to ace, which cuts into two runs when the hand holds at most
+// four jokers; a set of 4). When they all fit, as they do in any large
+// hand, the answer is exact; when not, the general solver decides.
+//
+// In that problem a run that needs less is worth more (dpCfg), an extra
+// complete run costs nothing, and a joker in hand is worth no less than a
+// joker melded. Moves that lose to another move by that order are never
+// made (genMoves), and after each position a state is dropped when another
+// beats it (dropBeaten).
+//
+// The state count is what it costs: up to some 10^4 open-run shapes across
+// the four suits in a dense two-deck hand, times the jokers in hand, times
+// up to 81 ways to hold aces back when aces go either way. See
+// BenchmarkLargeHands.
+
+// dpCfg is the open runs of one suit after a position, counted by what
+// each still needs. Every open run holds a card at the position just taken:
+// a natural (at most two of them, one a deck) or a joker. A run of each
+// kind can do all that a run of the kinds before it can.
+type dpCfg struct {
+	a uint8 // one natural: needs another natural and a third card
+	n uint8 // one natural and jokers: needs one more natural
+	c uint8 // two naturals side by side: needs one more card
+	e uint8 // complete, ending with a natural
+}
+
+// The kinds of open runs, in the order of dpCfg.
+const (
+	kindA = iota
+	kindN
+	kindC
+	kindE
+)
+
+// dpMove is what one suit's open runs and naturals do at a position.
+type dpMove struct {
+	to             uint8 // the suit's dpCfg index afterwards
+	jok            uint8 // jokers it takes
+	closeE, closeC uint8 // runs closed as they are; runs of two closed with a joker above
+	start0, start1 uint8 // runs started; runs started with a joker below (at hi-1 only)
+	set, rest      uint8 // naturals put into sets; naturals left (deadwood, or aces held back)
+	// which runs take the position's naturals, by kind, and which c and e
+	// runs take a joker; a and n runs that take no natural take a joker, c
+	// and e runs that take neither close
+	x      [4]uint8
+	jC, jE uint8
+}
+
+// dpSetOpt is how to make sets of the naturals a position puts into sets
+// with the fewest jokers.
+type dpSetOpt struct {
+	ok   bool
+	need uint8
+	n    uint8
+	sets [4]uint8 // the sets, as masks of suits
+}
+
+const (
+	dpMaxJokers = 4 // jokers a hand may hold for the rank solver
+	dpMaxN      = 6 // n runs of a suit: two naturals and four jokers
+	dpClasses   = 3 // positions below hi-1, hi-1, hi
+)
+
+type dpTables struct {
+	cfgs     []dpCfg
+	index    [3][3][3][dpMaxN + 1]int8 // dpCfg (a, c, e, n) to its index, -1 for none
+	moves    [][3][dpClasses][]dpMove
+	sets     [256]dpSetOpt  // by the naturals put into sets, two bits a suit
+	need     [25]int8       // jokers the sets need, by suits giving one + 5 * suits giving two; -1 for none
+	beat     [128][2]uint64 // by dpCfg index x, bit y: whether configuration x beats y (or is it)
+	strength []uint8        // by dpCfg index: a sum that beating raises
+}
+
+var dpTablesOnce = sync.OnceValue(buildDPTables)
+
+func (t *dpTables) cfgIndex(c dpCfg) int {
+	if c.a+c.c+c.e > 2 || c.n > dpMaxN {
+		return -1
+	}
+	return int(t.index[c.a][c.c][c.e][c.n])
+}
+
+func buildDPTables() *dpTables {
+	t := &dpTables{}
+	for a := range 3 {
+		for c := range 3 {
+			for e := range 3 {
+				for n := range dpMaxN + 1 {
+					t.index[a][c][e][n] = -1
+					if a+c+e <= 2 {
+						t.index[a][c][e][n] = int8(len(t.cfgs))
+						t.cfgs = append(t.cfgs, dpCfg{a: uint8(a), n: uint8(n), c: uint8(c), e: uint8(e)})
+					}
+				}
+			}
+		}
+	}
+	t.moves = make([][3][dpClasses][]dpMove, len(t.cfgs))
+	for i, cf := range t.cfgs {
+		for k := range 3 {
+			for class := range dpClasses {
+				t.moves[i][k][class] = t.genMoves(cf, k, class)
+			}
+		}
+	}
+	for v := range 256 {
+		t.sets[v] = minSetOpt(v)
+	}
+	for n1 := range 5 {
+		for n2 := range 5 - n1 {
+			v := 0
+			for s := range n1 + n2 {
+				v |= 1 << uint(2*s)
+				if s >= n1 {
+					v += 1 << uint(2*s)
+				}
+			}
+			t.need[n1+5*n2] = -1
+			if o := t.sets[v]; o.ok {
+				t.need[n1+5*n2] = int8(o.need)
+			}
+		}
+	}
+	t.strength = make([]uint8, len(t.cfgs))
+	for i, x := range t.cfgs {
+		for j, y := range t.cfgs {
+			if beats(x, y) {
+				t.beat[i][j>>6] |= 1 << uint(j&63)
+			}
+		}
+		t.strength[i] = x.a + 2*x.n + 3*x.c + 4*x.e
+	}
+	return t
+}
+
+// beats reports whether open runs x can do all that open runs y can: each
+// run of y matched to a run of x that needs no more, the runs of x left
+// over complete.
+func beats(x, y dpCfg) bool {
+	nx := int(x.a + x.n + x.c + x.e)
+	ny := int(y.a + y.n + y.c + y.e)
+	if nx < ny || int(x.e) < nx-ny {
+		return false
+	}
+	xs := kindsDesc(x, nx-ny)
+	ys := kindsDesc(y, 0)
+	for i := range ys {
+		if xs[i] < ys[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// kindsDesc lists the kinds of the runs of c, those that need least first,
+// less drop complete ones.
+func kindsDesc(c dpCfg, drop int) []int {
+	var ks []int
+	for range int(c.e) - drop {
+		ks = append(ks, kindE)
+	}
+	for range c.c {
+		ks = append(ks, kindC)
+	}
+	for range c.n {
+		ks = append(ks, kindN)
+	}
+	for range c.a {
+		ks = append(ks, kindA)
+	}
+	return ks
+}
+
+// genMoves lists the moves of a suit whose open runs are cf and which has
+// k naturals at a position of the given class: 0 below hi-1, where runs
+// may start; 1 at hi-1, where a new run can only be a joker and the
+// naturals hi-1 and hi; 2 at hi, after which every run is complete.
+//
+// It leaves out the moves another move beats (see dpCfg): a natural left
+// in hand while a run takes a joker or closes (give it the natural); a run
+// started while another closes (extend that one); a natural given to a run
+// while a run that needs less takes a joker (swap them).
+func (t *dpTables) genMoves(cf dpCfg, k, class int) []dpMove {
+	var out []dpMove
+	have := [4]int{int(cf.a), int(cf.n), int(cf.c), int(cf.e)}
+	runs := have[0] + have[1] + have[2] + have[3]
+	var x [4]int
+	var rec func(kind, ext int)
+	rec = func(kind, ext int) {
+		if kind < 4 {
+			for x[kind] = 0; x[kind] <= have[kind] && ext+x[kind] <= k; x[kind]++ {
+				rec(kind+1, ext+x[kind])
+			}
+			return
+		}
+		minNat := 4
+		for kd := range 4 {
+			if x[kd] > 0 {
+				minNat = kd
+				break
+			}
+		}
+		// a and n runs that take no natural must take a joker.
+		forced := have[kindA] - x[kindA] + have[kindN] - x[kindN]
+		for jC := 0; jC <= have[kindC]-x[kindC]; jC++ {
+			for jE := 0; jE <= have[kindE]-x[kindE]; jE++ {
+				maxJok := -1
+				for kd, n := range [4]int{have[kindA] - x[kindA], have[kindN] - x[kindN], jC, jE} {
+					if n > 0 {
+						maxJok = kd
+					}
+				}
+				if maxJok > minNat {
+					continue
+				}
+				closeC := have[kindC] - x[kindC] - jC
+				closeE := have[kindE] - x[kindE] - jE
+				left := k - ext
+				for s0 := 0; s0 <= left; s0++ {
+					if s0 > 0 && class != 0 {
+						break
+					}
+					for s1 := 0; s0+s1 <= left; s1++ {
+						if s1 > 0 && class != 1 {
+							break
+						}
+						if s0+s1 > 0 && closeC+closeE > 0 {
+							continue
+						}
+						for set := 0; s0+s1+set <= left; set++ {
+							rest := left - s0 - s1 - set
+							if rest > 0 && ext < runs {
+								continue
+							}
+							jok := forced + jC + jE + closeC + s1
+							if jok > dpMaxJokers {
+								continue
+							}
+							to := dpCfg{
+								a: uint8(s0),
+								n: uint8(forced + jC + jE + s1),
+								c: uint8(x[kindA]),
+								e: uint8(x[kindN] + x[kindC] + x[kindE]),
+							}
+							if class == 2 && (to.a != 0 || to.c != 0 || to.n != 0) {
+								continue
+							}
+							ti := t.cfgIndex(to)
+							if ti < 0 {
+								continue
+							}
+							out = append(out, dpMove{
+								to: uint8(ti), jok: uint8(jok), closeE: uint8(closeE), closeC: uint8(closeC),
+								start0: uint8(s0), start1: uint8(s1), set: uint8(set), rest: uint8(rest),
+								x: [4]uint8{uint8(x[0]), uint8(x[1]), uint8(x[2]), uint8(x[3])}, jC: uint8(jC), jE: uint8(jE),
+							})
+						}
+					}
+				}
+			}
+		}
+	}
+	rec(0, 0)
+	return out
+}
+
+// minSetOpt finds how to make sets of the naturals v (two bits a suit: how
+// many of that suit, each in a different set) with the fewest jokers.
+func minSetOpt(v int) dpSetOpt {
+	var left [4]int
+	for s := range 4 {
+		left[s] = v >> uint(2*s) & 3
+		if left[s] > 2 {
+			return dpSetOpt{}
+		}
+	}
+	best := dpSetOpt{need: 255}
+	var cur dpSetOpt
+	var rec func()
+	rec = func() {
+		lowest := -1
+		for s := range 4 {
+			if left[s] > 0 {
+				lowest = s
+				break
+			}
+		}
+		if lowest < 0 {
+			if cur.need < best.need {
+				best = cur
+				best.ok = true
+			}
+			return
+		}
+		for mask := 1; mask < 16; mask++ {
+			if mask&(1<<uint(lowest)) == 0 || bits.OnesCount(uint(mask)) < 2 {
+				continue
+			}
+			fits := true
+			for s := range 4 {
+				fits = fits && (mask>>uint(s)&1 == 0 || left[s] > 0)
+			}
+			if !fits {
+				continue
+			}
+			for s := range 4 {
+				left[s] -= mask >> uint(s) & 1
+			}
+			saved := cur
+			cur.sets[cur.n] = uint8(mask)
+			cur.n++
+			if bits.OnesCount(uint(mask)) == 2 {
+				cur.need++
+			}
+			rec()
+			cur = saved
+			for s := range 4 {
+				left[s] += mask >> uint(s) & 1
+			}
+		}
+	}
+	rec()
+	return best
+}
+
+// The state as a uint64.
+const (
+	dpCfgBits   = 7  // a suit's dpCfg index, 7 bits a suit from bit 0
+	dpJShift    = 28 // jokers in hand, 3 bits
+	dpPendShift = 31 // aces held back for position 14, 2 bits a suit
+	dpKeptBit   = 39 // dpOneLeft: a card has been kept back
+	dpSetShift  = 40 // naturals put into sets at this position: suits giving one, and 5 times suits giving two
+	dpCfgMask   = 1<<dpCfgBits - 1
+)
+
+type dpMode uint8
+
+const (
+	dpWeighted dpMode = iota // least deadwood weight
+	dpCards                  // fewest cards left
+	dpOneLeft                // can exactly one card be left
+)
+
+type dpRec struct {
+	key  uint64
+	val  int64
+	prev int32
+	move int32
+}
+
+// dpBeaten is the move of a record another record beats: it is not taken
+// further.
+const dpBeaten = -1
+
+type dpSolver struct {
+	t      *dpTables
+	lo, hi int
+	either bool
+	cnt    [16][4]uint8 // naturals by position and suit
+	w      [16]int64    // weight of a natural, by position
+	jokers int
+	mode   dpMode
+	limit  int64     // states above it are dropped
+	after  [16]int64 // weight the positions after p must leave, at least
+	layers [][]dpRec
+	order  []uint64 // scratch for dropBeaten
+	kept   []uint64
+	slots  []int32 // the open-addressing index of the layer being built
+	shift  uint
+
+	// In a race: work counts the states taken and the moves tried, and
+	// every dpTick of work the solver asks tick whether to go on; when
+	// not, or when a layer would pass dpMaxStates, it stops (run reports
+	// nothing found, and stopped is set).
+	work, next int64
+	tick       func() bool
+	stopped    bool
+
+	// only, when not 0, is one plus the aces held back at position 1
+	// that runLayers allows (two bits a suit, as in the state); see
+	// runByAces.
+	only uint64
+	bufs [2]dpVecBuf // the layers of runByAces, taking turns
+	turn int
+	pool [][]dpRec // the layers of a run (startLayer)
+	used int
+	held int // states in the layers of the run so far
+}
+
+const (
+	// dpTick is the work between a racing rank solver's looks at its
+	// rivals.
+	dpTick = 1 << 16
+	// The work of the solver's steps, in about nanoseconds (fitted to the
+	// solver's time alone on the large corpus's deals, to within some
+	// 50%): a state taken into a layer, one into a layer of vectors and
+	// each of its values, and a test of one state against another in
+	// dropBeaten.
+	dpRelaxWork    = 18
+	dpRelaxVecWork = 29
+	dpValueWork    = 2.5 * 2 // of two values
+	dpBeatWork     = 11
+	// dpMaxStates is the most states the layers of a run of a racing
+	// rank solver hold (50 MB), and dpMaxVals the most values a layer of
+	// vectors holds (32 MB, two such layers at a time; runByAces). Past
+	// them the solver stops, and the other ways answer.
+	dpMaxStates = 1 << 21
+	dpMaxVals   = 1 << 22
+)
+
+// A state of a finished layer is held to at most dpKept states kept
+// before it (dropBeaten), and a layer of vectors to dpKeptVec (each test
+// there compares every value): the first that misses a beaten state only
+// costs it the states it leads to. On deal-75-445, 32 kept take the
+// vectors 35 ms where 1,024 took 78 ms and 8 took 45 ms.
+const (
+	dpKept    = 1024
+	dpKeptVec = 32
+)
+
+// posRankAt returns the rank at position p: p itself, the ace at 14.
+func posRankAt(p int) Rank {
+	if p == 14 {
+		return Ace
+	}
+	return Rank(p)
+}
+
+// dpSupports reports whether the rank solver takes hands holding the given
+// number of jokers under r, with no table melds.
+func (r Rules) dpSupports(jokers int) bool {
+	return r.Decks >= 1 && r.Decks <= 2 && jokers <= dpMaxJokers &&
+		r.Sets && r.Runs && r.DistinctSuits && !r.Wrap &&
+		r.MinSize == 3 && r.MinNatural == 2 &&
+		(r.MaxJokers == 0 || r.MaxJokers >= jokers) &&
+		r.Ace >= AceLow && r.Ace <= AceEither && !r.negativeValues()
+}
+
+// newDPSolver readies the rank solver for the naturals counts (by card
+// bit) and jokers under r.
+func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
+	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity}
+	switch r.Ace {
+	case AceHigh:
+		d.lo, d.hi = 2, 14
+	case AceEither:
+		d.lo, d.hi, d.either = 1, 14, true
+	}
+	for b, n := range counts {
+		if n == 0 {
+			continue
+		}
+		s, p := b>>4, b&15
+		if p == int(Ace) && r.Ace == AceHigh {
+			p = 14
+		}
+		d.cnt[p][s] = uint8(n)
+	}
+	for p := 1; p <= 14; p++ {
+		d.w[p] = 1
+		if mode == dpWeighted {
+			d.w[p] = weight(&r, NewCard(posRankAt(p), Clubs))
+		}
+	}
+	return d
+}
+
+// setForced makes after[p] the weight of the naturals after position p
+// that no meld can hold (forced, by card bit).
+func (d *dpSolver) setForced(forced uint64, counts *[64]int) {
+	var at [16]int64
+	for ; forced != 0; forced &= forced - 1 {
+		b := bits.TrailingZeros64(forced)
+		p := b & 15
+		if p == int(Ace) && d.hi == 14 {
+			p = 14 // an ace held back is left at 14
+		}
+		at[p] += d.w[p] * int64(counts[b])
+	}
+	for p := 14; p >= 1; p-- {
+		d.after[p-1] = d.after[p] + at[p]
+	}
+}
+
+// relax records the state key reached with value val from record prev of
+// the layer before by move.
+func (d *dpSolver) relax(next *[]dpRec, key uint64, val int64, prev, move int32) {
+	if len(*next)*2 >= len(d.slots) {
+		d.grow(*next)
+	}
+	mask := uint64(len(d.slots) - 1)
+	h := (key * 0x9E3779B97F4A7C15) >> d.shift
+	for {
+		i := d.slots[h]
+		if i == 0 {
+			*next = append(*next, dpRec{key, val, prev, move})
+			d.slots[h] = int32(len(*next))
+			return
+		}
+		r := &(*next)[i-1]
+		if r.key == key {
+			if val < r.val {
+				r.val, r.prev, r.move = val, prev, move
+			}
+			return
+		}
+		h = (h + 1) & mask
+	}
+}
+
+// lookup returns the index in recs of the state key, or -1.
+func (d *dpSolver) lookup(recs []dpRec, key uint64) int {
+	mask := uint64(len(d.slots) - 1)
+	h := (key * 0x9E3779B97F4A7C15) >> d.shift
+	for {
+		i := d.slots[h]
+		if i == 0 {
+			return -1
+		}
+		if recs[i-1].key == key {
+			return int(i - 1)
+		}
+		h = (h + 1) & mask
+	}
+}
+
+// startLayer returns an empty layer for about n states and empties the
+// index for it. The layers of a run come from d.pool, in turn from the
+// first (d.used), so the runs of a solver reuse the memory of those
+// before; endLayer gives the layer back as it grew.
+func (d *dpSolver) startLayer(n int) []dpRec {
+	n = d.startIndex(n)
+	if d.used == len(d.pool) {
+		d.pool = append(d.pool, nil)
+	}
+	l := d.pool[d.used][:0]
+	d.used++
+	if cap(l) < n {
+		l = make([]dpRec, 0, n)
+	}
+	return l
+}
+
+// startIndex empties the open-addressing index for a layer of about n
+// states, and returns n, at least 256.
+func (d *dpSolver) startIndex(n int) int {
+	n = max(n, 256)
+	size := 1 << uint(bits.Len(uint(2*n)))
+	if cap(d.slots) >= size {
+		d.slots = d.slots[:size]
+		clear(d.slots)
+	} else {
+		d.slots = make([]int32, size)
+	}
+	d.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	return n
+}
+
+// endLayer records layer l, the last startLayer returned, in d.pool.
+func (d *dpSolver) endLayer(l []dpRec) []dpRec {
+	d.pool[d.used-1] = l
+	d.held += len(l)
+	return l
+}
+
+func (d *dpSolver) grow(recs []dpRec) {
+	d.rehash(len(recs), func(i int) uint64 { return recs[i].key })
+}
+
+// rehash doubles the index and puts back the n states of the layer being
+// built, whose keys key returns.
+func (d *dpSolver) rehash(n int, key func(i int) uint64) {
+	size := max(1024, 2*len(d.slots))
+	d.slots = make([]int32, size)
+	d.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	mask := uint64(size - 1)
+	for i := range n {
+		h := (key(i) * 0x9E3779B97F4A7C15) >> d.shift
+		for d.slots[h] != 0 {
+			h = (h + 1) & mask
+		}
+		d.slots[h] = int32(i + 1)
+	}
+}
+
+// dropBeaten marks the states of a finished layer that another state
+// beats: one with no more deadwood, at least as many jokers in hand, the
+// same aces held back and naturals waiting for sets, and open runs that
+// can do all these can (dpTables.beats). States are taken by deadwood,
+// then strongest first, and each is held to the states kept so far, which
+// beat, directly or through a state they beat, every state that beats it.
+func (d *dpSolver) dropBeaten(recs []dpRec) {
+	const group = ^uint64(1<<dpJShift - 1 | 7<<dpJShift) // what must be equal
+	// The order as one sortable word a state, where it fits (it does
+	// but in the tests' largest layers): the group (the key's bits from
+	// dpJShift+3 up, 14 bits), the deadwood as points and cards (12 and 8
+	// bits), the strength inverted (7 bits), the state's index (23 bits).
+	order := d.order[:0]
+	packs := true
+	for i := range recs {
+		w, ok := d.orderWord(recs[i].key, recs[i].val, i)
+		if !ok {
+			packs = false
+			break
+		}
+		order = append(order, w)
+	}
+	if packs {
+		slices.Sort(order)
+	} else {
+		order = order[:0]
+		for i := range recs {
+			order = append(order, uint64(i))
+		}
+		strength := func(k uint64) int {
+			n := int(k >> dpJShift & 7)
+			for s := range 4 {
+				n += int(d.t.strength[k>>uint(dpCfgBits*s)&dpCfgMask])
+			}
+			return n
+		}
+		slices.SortFunc(order, func(x, y uint64) int {
+			a, b := &recs[x], &recs[y]
+			switch {
+			case a.key&group != b.key&group:
+				return cmp.Compare(a.key&group, b.key&group)
+			case a.val != b.val:
+				return cmp.Compare(a.val, b.val)
+			}
+			return cmp.Compare(strength(b.key), strength(a.key))
+		})
+	}
+	d.order = order
+	const index = 1<<23 - 1
+	kept := d.kept[:0]
+	var last uint64
+	for i, o := range order {
+		x := o
+		if packs {
+			x &= index
+		}
+		r := &recs[x]
+		if i > 0 && last != r.key&group {
+			kept = kept[:0]
+		}
+		last = r.key & group
+		j := r.key >> dpJShift & 7
+		if d.work += dpBeatWork * int64(len(kept)); d.work >= d.next && d.tick != nil && !d.goOn(0) {
+			return
+		}
+		for _, k := range kept {
+			if k>>dpJShift&7 >= j && d.t.beatsKey(k, r.key) {
+				r.move = dpBeaten
+				break
+			}
+		}
+		if r.move != dpBeaten && len(kept) < dpKept {
+			kept = append(kept, r.key)
+		}
+	}
+	d.kept = kept
+}
+
+// orderWord returns the place of the state key of value val and index i
+// in the order of dropBeaten as one word, or false when it does not fit.
+func (d *dpSolver) orderWord(key uint64, val int64, i int) (uint64, bool) {
+	pts, cards := uint64(val)>>20, uint64(val)&(1<<20-1)
+	if pts >= 1<<12 || cards >= 1<<8 || i >= 1<<23 {
+		return 0, false
+	}
+	n := key >> dpJShift & 7
+	for s := range 4 {
+		n += uint64(d.t.strength[key>>uint(dpCfgBits*s)&dpCfgMask])
+	}
+	return key>>(dpJShift+3)<<50 | pts<<38 | cards<<30 | (127-n)<<23 | uint64(i), true
+}
+
+// beatsKey reports whether the open runs of state x beat those of y in
+// every suit.
+func (t *dpTables) beatsKey(x, y uint64) bool {
+	for s := range 4 {
+		sh := uint(dpCfgBits * s)
+		yi := y >> sh & dpCfgMask
+		if t.beat[x>>sh&dpCfgMask][yi>>6&1]>>(yi&63)&1 == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// class returns the class of position p for the move tables.
+func (d *dpSolver) class(p int) int {
+	switch p {
+	case d.hi:
+		return 2
+	case d.hi - 1:
+		return 1
+	}
+	return 0
+}
+
+// copies returns the naturals of suit s that position p can use in state key.
+func (d *dpSolver) copies(key uint64, p, s int) int {
+	if d.either && p == 14 {
+		return int(key >> uint(dpPendShift+2*s) & 3)
+	}
+	return int(d.cnt[p][s])
+}
+
+// stepSuit takes suit s at position p.
+func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
+	next := d.startLayer(2 * len(cur))
+	class := d.class(p)
+	pendAt := d.either && p == 1
+	pendUse := d.either && p == 14
+	noSets := d.either && p == 14
+	limit := d.limit - d.after[p]
+	sh := uint(dpCfgBits * s)
+	for i := range cur {
+		rec := cur[i]
+		if rec.move == dpBeaten {
+			continue
+		}
+		if d.work >= d.next && d.tick != nil && !d.goOn(len(next)) {
+			return d.endLayer(next)
+		}
+		key := rec.key
+		jl := int(key >> dpJShift & 7)
+		moves := d.t.moves[key>>sh&dpCfgMask][d.copies(key, p, s)][class]
+		for mi := range moves {
+			mv := &moves[mi]
+			if int(mv.jok) > jl || noSets && mv.set > 0 {
+				continue
+			}
+			val := rec.val
+			nk := key
+			if pendAt {
+				if d.only != 0 && uint64(mv.rest) != (d.only-1)>>uint(2*s)&3 {
+					continue
+				}
+				nk |= uint64(mv.rest) << uint(dpPendShift+2*s)
+			} else {
+				var add int64
+				var ok bool
+				if nk, add, ok = d.leave(nk, mv, p); !ok {
+					continue
+				}
+				val += add
+			}
+			if val > limit {
+				continue
+			}
+			d.work += dpRelaxWork
+			if pendUse {
+				nk &^= 3 << uint(dpPendShift+2*s)
+			}
+			d.relax(&next, moved(nk, mv, sh, jl), val, int32(i), int32(mi))
+		}
+	}
+	return d.endLayer(next)
+}
+
+// leave returns state key after move mv at position p leaves its
+// naturals in hand, and the weight they add; false when the mode forbids
+// it (dpOneLeft: one card in all).
+func (d *dpSolver) leave(key uint64, mv *dpMove, p int) (uint64, int64, bool) {
+	switch {
+	case mv.rest == 0:
+	case d.mode == dpOneLeft:
+		if key>>dpKeptBit&1 != 0 || mv.rest > 1 {
+			return 0, 0, false
+		}
+		key |= 1 << dpKeptBit
+	default:
+		return key, int64(mv.rest) * d.w[p], true
+	}
+	return key, 0, true
+}
+
+// goOn is the look of a racing solver at its rivals, with n states in
+// the layer it is building: it reports whether to go on, setting stopped
+// when not.
+func (d *dpSolver) goOn(n int) bool {
+	n += d.held
+	d.next = d.work + dpTick
+	if n > dpMaxStates || !d.tick() {
+		d.stopped = true
+	}
+	return !d.stopped
+}
+
+// stepSets makes the sets of a position.
+func (d *dpSolver) stepSets(cur []dpRec) []dpRec {
+	next := d.startLayer(len(cur))
+	for i := range cur {
+		rec := cur[i]
+		if rec.move == dpBeaten {
+			continue
+		}
+		if nk, ok := d.withSets(rec.key); ok {
+			d.relax(&next, nk, rec.val, int32(i), 0)
+		}
+	}
+	return d.endLayer(next)
+}
+
+// withSets returns state key once the sets of its position are made, with
+// the jokers they need, or false when they cannot be.
+func (d *dpSolver) withSets(key uint64) (uint64, bool) {
+	need := int(d.t.need[key>>dpSetShift&0x1F])
+	jl := int(key >> dpJShift & 7)
+	if need < 0 || need > jl {
+		return 0, false
+	}
+	return key&^(0x1F<<dpSetShift|7<<dpJShift) | uint64(jl-need)<<dpJShift, true
+}
+
+// moved returns state key after move mv of the suit at shift sh, which
+// leaves the jokers in hand jl less those it takes.
+func moved(key uint64, mv *dpMove, sh uint, jl int) uint64 {
+	return key&^(dpCfgMask<<sh|7<<dpJShift) | uint64(mv.to)<<sh | uint64(jl-int(mv.jok))<<dpJShift +
+		uint64(dpSetStep[mv.set])<<dpSetShift
+}
+
+// dpSetStep is what a suit giving n naturals to sets adds to the state's
+// set count.
+var dpSetStep = [3]uint64{0, 1, 5}
+
+// final returns the value of an end state, or false when it does not
+// count: in dpOneLeft, when it cannot leave exactly one card.
+func (d *dpSolver) final(rec dpRec) (int64, bool) {
+	if rec.move == dpBeaten {
+		return 0, false
+	}
+	if d.mode == dpOneLeft {
+		return 0, rec.key>>dpKeptBit&1 != 0 || rec.key>>dpJShift&7 >= 1
+	}
+	return rec.val, true
+}
+
+// run solves under d.limit. It returns the best value and the index of its
+// end state in the last layer, or false when no arrangement is within the
+// limit.
+func (d *dpSolver) run() (int64, int, bool) {
+	if d.either && d.only == 0 && d.combos() > 1 && d.fitsInt32() {
+		return d.runByAces()
+	}
+	return d.runLayers()
+}
+
+// runLayers is run keeping every layer, for readBack.
+func (d *dpSolver) runLayers() (int64, int, bool) {
+	d.layers, d.used, d.held = d.layers[:0], 0, 0
+	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
+	d.layers = append(d.layers, cur)
+	for p := d.lo; p <= d.hi; p++ {
+		for s := range 4 {
+			cur = d.stepSuit(cur, p, s)
+			d.layers = append(d.layers, cur)
+			if d.stopped {
+				return infinity, -1, false
+			}
+		}
+		cur = d.stepSets(cur)
+		d.dropBeaten(cur)
+		d.layers = append(d.layers, cur)
+	}
+	best, at := int64(infinity), -1
+	for i, rec := range cur {
+		if v, ok := d.final(rec); ok && v < best && v <= d.limit {
+			best, at = v, i
+		}
+	}
+	return best, at, at >= 0
+}
+
+// dpOpenRun is a run being built while an answer is read back.
+type dpOpenRun struct {
+	kind  int // kindA to kindE
+	start int
+	cards []Card
+}
+
+// dpMeld is a meld of the answer.
+type dpMeld struct {
+	run   bool
+	start int // run: position of its first card
+	cards []Card
+}
+
+// readBack replays the moves that reach end state at of the last layer and
+// returns the melds (with only the jokers they need), the natural
+// deadwood, and the jokers left in hand.
+func (d *dpSolver) readBack(at int) (melds []dpMeld, dead []Card, jokers int) {
+	n := len(d.layers)
+	chain := make([]int, n)
+	chain[n-1] = at
+	for l := n - 1; l > 0; l-- {
+		chain[l-1] = int(d.layers[l][chain[l]].prev)
+	}
+	var open [4][]dpOpenRun
+	l := 1
+	for p := d.lo; p <= d.hi; p++ {
+		rk := posRankAt(p)
+		v := 0
+		for s := range 4 {
+			prev := d.layers[l-1][chain[l-1]]
+			rec := d.layers[l][chain[l]]
+			cfg := prev.key >> uint(dpCfgBits*s) & dpCfgMask
+			mv := d.t.moves[cfg][d.copies(prev.key, p, s)][d.class(p)][rec.move]
+			c := NewCard(rk, Suit(s+1))
+			var keep []dpOpenRun
+			var seen [4]int
+			for _, run := range open[s] {
+				i := seen[run.kind]
+				seen[run.kind]++
+				natural := i < int(mv.x[run.kind])
+				switch {
+				case natural && run.kind == kindA:
+					run.kind = kindC
+				case natural:
+					run.kind = kindE
+				case run.kind == kindA, run.kind == kindN,
+					run.kind == kindC && i < int(mv.x[kindC]+mv.jC),
+					run.kind == kindE && i < int(mv.x[kindE]+mv.jE):
+					run.kind = kindN
+				case run.kind == kindC:
+					run.cards = append(run.cards, Joker)
+					fallthrough
+				default:
+					melds = append(melds, dpMeld{run: true, start: run.start, cards: run.cards})
+					continue
+				}
+				if natural {
+					run.cards = append(run.cards, c)
+				} else {
+					run.cards = append(run.cards, Joker)
+				}
+				keep = append(keep, run)
+			}
+			for range mv.start0 {
+				keep = append(keep, dpOpenRun{kind: kindA, start: p, cards: []Card{c}})
+			}
+			for range mv.start1 {
+				keep = append(keep, dpOpenRun{kind: kindN, start: p - 1, cards: []Card{Joker, c}})
+			}
+			open[s] = keep
+			v |= int(mv.set) << uint(2*s)
+			if !d.either || p != 1 { // aces held back at 1 are left at 14
+				for range mv.rest {
+					dead = append(dead, c)
+				}
+			}
+			l++
+		}
+		o := d.t.sets[v]
+		for _, mask := range o.sets[:o.n] {
+			var set []Card
+			for s := range 4 {
+				if mask>>uint(s)&1 != 0 {
+					set = append(set, NewCard(rk, Suit(s+1)))
+				}
+			}
+			if len(set) == 2 {
+				set = append(set, Joker)
+			}
+			melds = append(melds, dpMeld{cards: set})
+		}
+		l++
+	}
+	for s := range 4 {
+		for _, run := range open[s] {
+			melds = append(melds, dpMeld{run: true, start: run.start, cards: run.cards})
+		}
+	}
+	return melds, dead, int(d.layers[n-1][at].key >> dpJShift & 7)
+}
+
+// absorb puts up to j jokers where the melds have room and returns how
+// many it placed.
+func (d *dpSolver) absorb(melds []dpMeld, j int) int {
+	placed := 0
+	for i := range melds {
+		m := &melds[i]
+		for placed < j {
+			switch {
+			case !m.run && len(m.cards) < 4:
+				m.cards = append(m.cards, Joker)
+			case m.run && m.start+len(m.cards)-1 < d.hi:
+				m.cards = append(m.cards, Joker)
+			case m.run && m.start > d.lo:
+				m.cards = slices.Insert(m.cards, 0, Joker)
+				m.start--
+			default:
+				goto next
+			}
+			placed++
+		}
+	next:
+	}
+	return placed
+}
+
+// splitLong cuts each run from ace to ace (positions 1 to 14) into two runs
+// of three cards or more and two naturals or more. With at most four
+// jokers, cutting after the sixth card does.
+func splitLong(melds []dpMeld) []dpMeld {
+	for i := range melds {
+		m := melds[i]
+		if !m.run || len(m.cards) < 14 {
+			continue
+		}
+		for k := 3; k <= 11; k++ {
+			if naturals(m.cards[:k]) >= 2 && naturals(m.cards[k:]) >= 2 {
+				melds[i].cards = m.cards[:k:k]
+				melds = append(melds, dpMeld{run: true, start: m.start + k, cards: m.cards[k:]})
+				break
+			}
+		}
+	}
+	return melds
+}
+
+func naturals(cards []Card) int {
+	n := 0
+	for _, c := range cards {
+		if c != Joker {
+			n++
+		}
+	}
+	return n
+}
+
+// ranksWay is the rank solver as a way of the race (general.race): the
+// hand as the solver takes it, and its answer once proven.
+type ranksWay struct {
+	r      Rules
+	counts [64]int // naturals by card bit
+	jokers int
+	forced uint64 // the naturals no meld can hold, by card bit
+	sol    solution
+	won    bool // the race's answer is sol
+}
+
+// prove is the rank solver's proof in a race. Its cost grows steeply with
+// the weight its limit lets a state leave, so it deepens a point at a
+// time: it asks for the least weight no more than the points of lower,
+// then a point more, and so on. A question answered no proves its limit
+// plus one a lower bound (the solver can only leave less than the true
+// answer); a yes is the least weight, when the jokers its answer leaves
+// over fit into its melds (as in every large hand; when not, the way
+// stops, and the others answer). The work of each question is fixed, so
+// the cost of the proof is a fixed number, as the race needs. done is the
+// context's Done channel.
+func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
+	defer rv.cost[2].Store(infinity)
+	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+	d.setForced(k.forced, &k.counts)
+	d.tick = func() bool {
+		c := ranksCost(d.work)
+		if c > rv.least.Load() {
+			return false
+		}
+		select {
+		case <-done:
+			return false
+		default:
+		}
+		if rv.ahead(2, c) {
+			runtime.Gosched()
+		}
+		return true
+	}
+	for d.limit = lower - lower%weightScale + weightScale - 1; ; d.limit += weightScale {
+		v, at, ok := d.run()
+		if d.stopped {
+			return proof{lower: lower}
+		}
+		if !ok {
+			lower = d.limit + 1
+			continue
+		}
+		melds, dead, jl := d.readBack(at)
+		if d.absorb(melds, jl) < jl {
+			return proof{lower: max(lower, v)}
+		}
+		melds = splitLong(melds)
+		k.sol = solution{deadwood: dead}
+		for _, m := range melds {
+			k.sol.melds = append(k.sol.melds, m.cards)
+		}
+		c := ranksCost(d.work)
+		for least := rv.least.Load(); c < least && !rv.least.CompareAndSwap(least, c); least = rv.least.Load() {
+		}
+		return proof{v: v, lower: v, cost: c, done: true}
+	}
+}
+
+// goOut answers the question of CanGoOut ask by the rank solver where its
+// answer is sure, and else by the general solver g, when every
+// arrangement leaves at least least points: whether the solver can leave
+// at most one card (and over jokers in hand but one kept back fit into
+// its melds), or with a discard required, exactly one card kept back
+// (a natural or a joker).
+func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
+	dr := ask == askOneKeptBack
+	mode := dpCards
+	if dr {
+		mode = dpOneLeft
+	}
+	d := newDPSolver(k.r, &k.counts, k.jokers, mode)
+	if dr {
+		d.limit = 0
+	} else {
+		d.limit = 1
+		d.setForced(k.forced, &k.counts)
+	}
+	d.tick = func() bool {
+		select {
+		case <-g.done:
+			return false
+		default:
+			return true
+		}
+	}
+	v, at, ok := d.run()
+	switch {
+	case d.stopped:
+		return g.goOut(ask, least) // which stops at once
+	case !ok:
+		return false // even with every joker left over taken, no
+	}
+	melds, _, jl := d.readBack(at)
+	keep := 0 // jokers to keep back
+	if dr && d.layers[len(d.layers)-1][at].key>>dpKeptBit&1 == 0 {
+		keep = 1
+	}
+	if !dr {
+		keep = min(jl, int(1-v))
+	}
+	if d.absorb(melds, jl-keep) == jl-keep {
+		return true
+	}
+	return g.goOut(ask, least)
+}

@@ -1,0 +1,367 @@
+package engine
+
+import (
+	"math"
+	"slices"
+)
+
+// When aces go either way, the aces of each suit held back at position 1
+// for position 14 are part of the state from position 1 to 14, and they
+// multiply the states by up to 81 (3 ways a suit with two aces): on
+// deal-75-445, 665,000 states are 100,000 without them. Yet from position
+// 2 to 13 no move depends on them. So runByAces takes those positions with
+// one record for the states that differ only by the aces held back, which
+// holds the value of each way of holding them back (a vector of
+// d.combos() values, in d.vals): each move is taken once for all of them,
+// and adds the same deadwood to each.
+
+// dpVec is a record of runByAces: a state without the aces held back,
+// and the values of each way of holding them back, at vals[at:at+m].
+type dpVec struct {
+	key    uint64
+	least  int64 // the least of its values
+	at     int32
+	beaten bool
+}
+
+// dpNone is the value of a way of holding aces back that no state
+// reaches. Values are int32 (runByAces runs only when every value fits).
+const dpNone = math.MaxInt32
+
+// dpPendMask is the state's aces held back.
+const dpPendMask = uint64(0xFF) << dpPendShift
+
+// combos returns how many ways the hand's aces can be held back at
+// position 1: one more than the aces of a suit, multiplied over the
+// suits.
+func (d *dpSolver) combos() int {
+	m := 1
+	for s := range 4 {
+		m *= int(d.cnt[1][s]) + 1
+	}
+	return m
+}
+
+// fitsInt32 reports whether every value of a state fits in an int32
+// below dpNone: the weight of every natural of the hand does.
+func (d *dpSolver) fitsInt32() bool {
+	var sum int64
+	for p := 1; p <= 14; p++ {
+		for s := range 4 {
+			sum += int64(d.cnt[p][s]) * d.w[p]
+		}
+	}
+	return sum < dpNone
+}
+
+// comboOf returns the index among the combos of the aces held back in
+// state key, in mixed radix by suit.
+func (d *dpSolver) comboOf(key uint64) int {
+	c, radix := 0, 1
+	for s := range 4 {
+		c += int(key>>uint(dpPendShift+2*s)&3) * radix
+		radix *= int(d.cnt[1][s]) + 1
+	}
+	return c
+}
+
+// pendOf is comboOf turned back into the state's bits.
+func (d *dpSolver) pendOf(c int) uint64 {
+	var pend uint64
+	for s := range 4 {
+		n := int(d.cnt[1][s]) + 1
+		pend |= uint64(c%n) << uint(dpPendShift+2*s)
+		c /= n
+	}
+	return pend
+}
+
+// runByAces is run when aces go either way and some are held: position 1
+// as runLayers takes it, positions 2 to 13 by vectors of values (see
+// above), position 14 again state by state. Its layers are not kept, so
+// when it finds an answer it runs again with only the aces held back that
+// the answer holds back (d.only), under a limit of the answer, for
+// readBack; that run finds the same least value.
+func (d *dpSolver) runByAces() (int64, int, bool) {
+	m := d.combos()
+	d.used, d.held = 0, 0
+	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
+	for s := range 4 {
+		if cur = d.stepSuit(cur, 1, s); d.stopped {
+			return infinity, -1, false
+		}
+	}
+	cur = d.stepSets(cur)
+	d.dropBeaten(cur)
+
+	vecs, vals := d.startVecs(len(cur), m)
+	for _, r := range cur {
+		if r.move == dpBeaten {
+			continue
+		}
+		vecs, vals = d.relaxVec(vecs, vals, r.key&^dpPendMask, m, nil, d.comboOf(r.key), r.val, d.limit)
+	}
+	vecs, vals = d.keepVecs(vecs, vals)
+	for p := 2; p <= 13; p++ {
+		for s := range 4 {
+			if vecs, vals = d.stepSuitVec(vecs, vals, m, p, s); d.stopped {
+				return infinity, -1, false
+			}
+		}
+		vecs, vals = d.stepSetsVec(vecs, vals, m)
+		if d.dropBeatenVec(vecs, vals, m); d.stopped {
+			return infinity, -1, false
+		}
+	}
+
+	// Position 14, state by state.
+	d.layers = d.layers[:0]
+	cur = d.startLayer(0)
+	for _, v := range vecs {
+		if v.beaten {
+			continue
+		}
+		for c, x := range vals[v.at : int(v.at)+m] {
+			if x != dpNone {
+				cur = append(cur, dpRec{key: v.key | d.pendOf(c), val: int64(x), prev: -1})
+			}
+		}
+	}
+	cur = d.endLayer(cur)
+	d.layers = append(d.layers, cur)
+	for s := range 4 {
+		cur = d.stepSuit(cur, 14, s)
+		d.layers = append(d.layers, cur)
+		if d.stopped {
+			return infinity, -1, false
+		}
+	}
+	cur = d.stepSets(cur)
+	d.layers = append(d.layers, cur)
+	best, at := int64(infinity), -1
+	for i, rec := range cur {
+		if v, ok := d.final(rec); ok && v < best && v <= d.limit {
+			best, at = v, i
+		}
+	}
+	if at < 0 {
+		return infinity, -1, false
+	}
+	for l := len(d.layers) - 1; l > 0; l-- {
+		at = int(d.layers[l][at].prev)
+	}
+	d.only = d.layers[0][at].key&dpPendMask>>dpPendShift + 1
+	limit := d.limit
+	d.limit = best
+	v, at, ok := d.runLayers()
+	d.limit, d.only = limit, 0
+	return v, at, ok
+}
+
+// goOnVecs is goOn for a layer of vectors holding n values.
+func (d *dpSolver) goOnVecs(n int) bool {
+	if n > dpMaxVals {
+		d.stopped = true
+		return false
+	}
+	return d.goOn(0)
+}
+
+// startVecs returns an empty layer of vectors for about n states of m
+// values and empties the index for it. Layers of vectors take turns in
+// two buffers, each reused, so a layer must be done with before the one
+// after next starts.
+func (d *dpSolver) startVecs(n, m int) ([]dpVec, []int32) {
+	n = d.startIndex(n)
+	d.turn ^= 1
+	b := &d.bufs[d.turn]
+	if cap(b.vecs) < n {
+		b.vecs = make([]dpVec, 0, max(n, 2*cap(b.vecs)))
+	}
+	if cap(b.vals) < min(n*m/2, dpMaxVals) {
+		b.vals = make([]int32, 0, max(min(n*m/2, dpMaxVals), 2*cap(b.vals)))
+	}
+	return b.vecs[:0], b.vals[:0]
+}
+
+// keepVecs records the layer in the buffer it was built in, with the
+// capacity it grew to.
+func (d *dpSolver) keepVecs(vecs []dpVec, vals []int32) ([]dpVec, []int32) {
+	d.bufs[d.turn] = dpVecBuf{vecs, vals}
+	return vecs, vals
+}
+
+// dpVecBuf is a buffer of layers of vectors.
+type dpVecBuf struct {
+	vecs []dpVec
+	vals []int32
+}
+
+// relaxVec records the state key reached with the values of from plus
+// add, or, when from is nil, with the value val for combo c alone;
+// values above limit are dropped. It returns the layer.
+func (d *dpSolver) relaxVec(vecs []dpVec, vals []int32, key uint64, m int, from []int32, c int, val, limit int64) ([]dpVec, []int32) {
+	if len(vecs)*2 >= len(d.slots) {
+		d.growVecs(vecs)
+	}
+	mask := uint64(len(d.slots) - 1)
+	h := (key * 0x9E3779B97F4A7C15) >> d.shift
+	for {
+		i := d.slots[h]
+		if i == 0 {
+			at := len(vals)
+			if at+m > cap(vals) {
+				vals = slices.Grow(vals, max(m, at)) // doubles
+			}
+			vals = vals[:at+m]
+			to := vals[at:]
+			least := int64(dpNone)
+			if from == nil {
+				for k := range to {
+					to[k] = dpNone
+				}
+				to[c], least = int32(val), val
+			} else {
+				for k, x := range from {
+					y := int64(x) + val
+					if x == dpNone || y > limit {
+						y = dpNone
+					}
+					to[k] = int32(y)
+					least = min(least, y)
+				}
+			}
+			vecs = append(vecs, dpVec{key: key, least: least, at: int32(at)})
+			d.slots[h] = int32(len(vecs))
+			return vecs, vals
+		}
+		r := &vecs[i-1]
+		if r.key == key {
+			to := vals[r.at : int(r.at)+m]
+			if from == nil {
+				to[c] = min(to[c], int32(val))
+				r.least = min(r.least, val)
+			} else {
+				for k, x := range from {
+					if y := int64(x) + val; y < int64(to[k]) && y <= limit {
+						to[k] = int32(y)
+						r.least = min(r.least, y)
+					}
+				}
+			}
+			return vecs, vals
+		}
+		h = (h + 1) & mask
+	}
+}
+
+func (d *dpSolver) growVecs(vecs []dpVec) {
+	d.rehash(len(vecs), func(i int) uint64 { return vecs[i].key })
+}
+
+// stepSuitVec is stepSuit for a layer of vectors, at a position from 2
+// to 13.
+func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []int32, m, p, s int) ([]dpVec, []int32) {
+	next, vals := d.startVecs(2*len(cur), m)
+	class := d.class(p)
+	limit := d.limit - d.after[p]
+	sh := uint(dpCfgBits * s)
+	k := d.cnt[p][s]
+	for i := range cur {
+		rec := &cur[i]
+		if rec.beaten {
+			continue
+		}
+		if d.work >= d.next && d.tick != nil && !d.goOnVecs(len(vals)) {
+			return d.keepVecs(next, vals)
+		}
+		key := rec.key
+		jl := int(key >> dpJShift & 7)
+		from := curVals[rec.at : int(rec.at)+m]
+		moves := d.t.moves[key>>sh&dpCfgMask][k][class]
+		for mi := range moves {
+			mv := &moves[mi]
+			if int(mv.jok) > jl {
+				continue
+			}
+			nk, add, ok := d.leave(key, mv, p)
+			if !ok || rec.least+add > limit {
+				continue
+			}
+			d.work += dpRelaxVecWork + dpValueWork*int64(m/2)
+			next, vals = d.relaxVec(next, vals, moved(nk, mv, sh, jl), m, from, 0, add, limit)
+		}
+	}
+	return d.keepVecs(next, vals)
+}
+
+// stepSetsVec is stepSets for a layer of vectors.
+func (d *dpSolver) stepSetsVec(cur []dpVec, curVals []int32, m int) ([]dpVec, []int32) {
+	next, vals := d.startVecs(len(cur), m)
+	for i := range cur {
+		rec := &cur[i]
+		if rec.beaten {
+			continue
+		}
+		if nk, ok := d.withSets(rec.key); ok {
+			next, vals = d.relaxVec(next, vals, nk, m, curVals[rec.at:int(rec.at)+m], 0, 0, infinity)
+		}
+	}
+	return d.keepVecs(next, vals)
+}
+
+// dropBeatenVec is dropBeaten for a layer of vectors, value by value: a
+// value is dropped when a state kept so far beats the state with a value
+// no more for the same aces held back; a state all of whose values are
+// dropped is beaten.
+func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []int32, m int) {
+	const group = ^uint64(1<<dpJShift - 1 | 7<<dpJShift) // what must be equal
+	order := d.order[:0]
+	for i := range vecs {
+		w, ok := d.orderWord(vecs[i].key, vecs[i].least, i)
+		if !ok {
+			d.order = order
+			return // beyond the packed order: keep every state
+		}
+		order = append(order, w)
+	}
+	slices.Sort(order)
+	d.order = order
+	const index = 1<<23 - 1
+	kept := d.kept[:0]
+	var last uint64
+	for i, o := range order {
+		r := &vecs[o&index]
+		if i > 0 && last != r.key&group {
+			kept = kept[:0]
+		}
+		last = r.key & group
+		j := r.key >> dpJShift & 7
+		mine := vals[r.at : int(r.at)+m]
+		if d.work >= d.next && d.tick != nil && !d.goOnVecs(0) {
+			return
+		}
+		for _, ki := range kept {
+			a := &vecs[ki]
+			if a.key>>dpJShift&7 < j || !d.t.beatsKey(a.key, r.key) {
+				continue
+			}
+			d.work += dpValueWork * int64(m/2)
+			live := int32(dpNone)
+			for c, x := range vals[a.at : int(a.at)+m] {
+				if x <= mine[c] {
+					mine[c] = dpNone
+				}
+				live = min(live, mine[c])
+			}
+			if r.least = int64(live); live == dpNone {
+				r.beaten = true
+				break
+			}
+		}
+		if !r.beaten && len(kept) < dpKeptVec {
+			kept = append(kept, uint64(o&index))
+		}
+	}
+	d.kept = kept
+}
