@@ -313,6 +313,7 @@ type general struct {
 
 	watch
 	ranks         *ranksWay // the rank solver's way of a race, for the hands it takes (nil for none)
+	seen          [3]int64  // in a race, the rivals' costs at the last look (rivals.ahead)
 	way           takeWay   // which open card search takes
 	spent, budget int64     // nodes of this try of solve, and the most it may take
 	cut           bool      // the try ran out of nodes: stop is set, but not for good

@@ -57,11 +57,14 @@ const raceCheck = 1 << 10
 
 // fewestCap is the most nodes the way taking the card with the fewest
 // options searches when the rank solver races too. Where that way wins,
-// it wins early: on the large corpus, where it is the fastest of the
-// three it takes at most 45,000 nodes (deal-60-1155), and where the rank
+// it wins early: where it is the fastest of the three it took at most
+// 45,000 nodes on the large corpus (deal-60-1155) and 200,000 on the
+// slowest of 13,200 further deals (deal-75-3108), and where the rank
 // solver is needed it takes 1.6 million (deal-75-445). Three ways on two
 // cores slow each other, so past the cap it leaves the race to the two.
-const fewestCap = 1 << 16
+// (A cap of 65,536 cost deal-60-2121, which that way proves in 69,000
+// nodes, 20 ms alone, 270 to 380 ms.)
+const fewestCap = 1 << 18
 
 // fewestSteps is how many narrow questions the way taking the card with
 // the fewest options asks before the wide one (prove). That way is cheap
@@ -97,15 +100,22 @@ func (g *general) cost() int64 {
 func ranksCost(work int64) int64 { return 3*(work*highestCost/220) + 2 }
 
 // ahead records c as the cost so far of the way at index i and reports
-// whether it is more than some rival's.
-func (rv *rivals) ahead(i int, c int64) bool {
+// whether it should let a rival run: whether c is more than the cost of a
+// rival that has not moved since the way's last look (seen, which ahead
+// updates), and so is waiting for a core. A rival that moves is running,
+// and waiting for it would only hand a core to a third way.
+func (rv *rivals) ahead(i int, c int64, seen *[3]int64) bool {
 	rv.cost[i].Store(c)
+	yield := false
 	for j := range rv.cost {
-		if j != i && c > rv.cost[j].Load() {
-			return true
+		if j == i {
+			continue
 		}
+		cj := rv.cost[j].Load()
+		yield = yield || c > cj && cj == seen[j]
+		seen[j] = cj
 	}
-	return false
+	return yield
 }
 
 // racing is what search asks when g has spent its budget of nodes: it
@@ -126,7 +136,7 @@ func (g *general) racing() bool {
 		return false
 	}
 	// A way ahead of a rival lets it run (see above).
-	if rv.ahead(int(g.way&1), c) {
+	if rv.ahead(int(g.way&1), c, &g.seen) {
 		runtime.Gosched()
 	}
 	g.budget = g.spent + raceCheck
@@ -212,7 +222,7 @@ func (g *general) race(lower int64) (solution, int64) {
 // exact whatever the schedule. The schedule is fixed, so the cost of the
 // way's proof is still a fixed number, and the race deterministic.
 func (g *general) prove(rv *rivals, lower int64) proof {
-	g.rival, g.spent, g.budget = rv, 0, raceCheck
+	g.rival, g.spent, g.budget, g.seen = rv, 0, raceCheck, [3]int64{}
 	defer func() {
 		rv.cost[g.way&1].Store(infinity)
 		g.rival, g.budget = nil, infinity
