@@ -314,6 +314,7 @@ type general struct {
 	watch
 	ranks         *ranksWay // the rank solver's way of a race, for the hands it takes (nil for none)
 	seen          [3]int64  // in a race, the rivals' costs at the last look (rivals.ahead)
+	askRanks      bool      // raceSolve races the rank solver on the question of fewer than two cards
 	way           takeWay   // which open card search takes
 	spent, budget int64     // nodes of this try of solve, and the most it may take
 	cut           bool      // the try ran out of nodes: stop is set, but not for good
@@ -416,7 +417,7 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 		if g.ranks != nil && g.ranks.won {
 			goOut = g.ranks.goOut(g, ask, a.Points)
 		} else {
-			goOut = g.goOut(ask, a.Points)
+			goOut = g.goOut(ask, a.Points, true)
 		}
 	}
 	if g.stop {
@@ -541,7 +542,9 @@ func (g *general) soloBudget() int64 {
 // open card's options: over the large corpus a node of that way takes
 // some 1.1 to 2.3 times the time of one of the other. The race's answer is
 // the way whose proof costs least, so the nearer the ratio is to the
-// time's, the nearer the race's time is to the faster way's alone.
+// time's, the nearer the race's time is to the faster way's alone. (They
+// are 10 and 15 rather than 2 and 3 so that the rank solver's work,
+// ranksCost, counts in whole units.)
 const (
 	highestCost = 10
 	fewestCost  = 15
@@ -2396,19 +2399,23 @@ func (g *general) countWeight(w int64, least int) int64 {
 }
 
 // goOut answers the question of CanGoOut ask, when every arrangement
-// leaves at least least points.
-func (g *general) goOut(ask goOutQuestion, least int) bool {
+// leaves at least least points. With ranks, where the rank solver takes
+// the hand, it races the general solver on the question of fewer than two
+// cards (raceSolve).
+func (g *general) goOut(ask goOutQuestion, least int, ranks bool) bool {
 	if ask == askOneKeptBack {
 		return g.keepsOneBack(least)
 	}
-	return g.leavesOneOrNone(least)
+	g.countCards(least)
+	g.askRanks = ranks && g.ranks != nil
+	defer func() { g.askRanks = false }()
+	return g.solve(2) < 2
 }
 
 // leavesOneOrNone reports whether some arrangement leaves fewer than two
 // cards, when every arrangement leaves at least least points.
 func (g *general) leavesOneOrNone(least int) bool {
-	g.countCards(least)
-	return g.solve(2) < 2
+	return g.goOut(askFewerThanTwo, least, false)
 }
 
 // keepsOneBack reports whether some card can be kept back with every

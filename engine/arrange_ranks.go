@@ -1136,12 +1136,32 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 }
 
 // goOut answers the question of CanGoOut ask by the rank solver where its
-// answer is sure, and else by the general solver g, when every
-// arrangement leaves at least least points: whether the solver can leave
-// at most one card (and over jokers in hand but one kept back fit into
-// its melds), or with a discard required, exactly one card kept back
-// (a natural or a joker).
+// answer is sure (decide), and else by the general solver g, when every
+// arrangement leaves at least least points.
 func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
+	done := g.done
+	out, sure := k.decide(ask, func() bool {
+		select {
+		case <-done:
+			return false
+		default:
+			return true
+		}
+	})
+	if sure {
+		return out
+	}
+	return g.goOut(ask, least, false) // which stops at once if the context has ended
+}
+
+// decide answers the question of CanGoOut ask by the rank solver, and
+// reports whether the answer is sure: whether the solver can leave at most
+// one card with the jokers left over but one kept back fitting into its
+// melds, or with a discard required, exactly one card kept back (a natural
+// or a joker). A no is sure (the solver can only leave less than the true
+// answer); a yes is sure when the jokers fit. The solver asks tick whether
+// to go on (dpSolver), and when it stops the answer is not sure.
+func (k *ranksWay) decide(ask goOutQuestion, tick func() bool) (goOut, sure bool) {
 	dr := ask == askOneKeptBack
 	mode := dpCards
 	if dr {
@@ -1154,20 +1174,13 @@ func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
 		d.limit = 1
 		d.setForced(k.forced, &k.counts)
 	}
-	d.tick = func() bool {
-		select {
-		case <-g.done:
-			return false
-		default:
-			return true
-		}
-	}
+	d.tick = tick
 	v, at, ok := d.run()
 	switch {
 	case d.stopped:
-		return g.goOut(ask, least) // which stops at once
+		return false, false
 	case !ok:
-		return false // even with every joker left over taken, no
+		return false, true // even with every joker left over taken, no
 	}
 	melds, _, jl := d.readBack(at)
 	keep := 0 // jokers to keep back
@@ -1178,7 +1191,7 @@ func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
 		keep = min(jl, int(1-v))
 	}
 	if d.absorb(melds, jl-keep) == jl-keep {
-		return true
+		return true, true
 	}
-	return g.goOut(ask, least)
+	return false, false
 }
