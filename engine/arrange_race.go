@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A large hand that the first, wide look of best does not answer is
@@ -27,10 +28,10 @@ import (
 // the first to finish. Each way's search is the same whatever the other
 // does, so the cost of its proof is a fixed number; a way goes on while
 // its cost so far is at most the least cost of a proof finished, so the
-// cheapest proof always finishes, and the other way stops soon after it
-// has cost more. A way that has cost more than its rival so far lets the
-// rival run (runtime.Gosched): on one core they take turns, each as far
-// as the other has cost, and the answer is the same. The nearer the
+// cheapest proof always finishes, and the others stop soon after they
+// have cost more. A way that has cost more than a rival waiting for a
+// core lets it run (runtime.Gosched): on one core they take turns, each
+// as far as the others have cost, and the answer is the same. The nearer the
 // costs are to the times, the sooner the way that loses stops: on deal-75-1186
 // a rank solver whose work was counted at half its time held the answer,
 // found in 46 ms, until 107 ms.
@@ -47,7 +48,8 @@ type rivals struct {
 	first bool        // the first way to finish answers (raceSolve)
 	over  atomic.Bool // first: a way has finished
 	// maxNodes is the most nodes the way taking the card with the fewest
-	// options searches (fewestCap when the rank solver races too).
+	// options searches before it pauses (fewestCap when the rank solver
+	// races too); only that way reads it once the race has begun.
 	maxNodes int64
 }
 
@@ -143,7 +145,7 @@ func (g *general) racing() bool {
 		return !rv.over.Load()
 	}
 	c := g.cost()
-	if c > rv.least.Load() || g.way == takeFewest && g.spent > rv.maxNodes {
+	if c > rv.least.Load() || g.way == takeFewest && g.spent > rv.maxNodes && !g.pause(rv, c) {
 		return false
 	}
 	// A way ahead of a rival lets it run (see above).
@@ -152,6 +154,30 @@ func (g *general) racing() bool {
 	}
 	g.budget = g.spent + raceCheck
 	return true
+}
+
+// pause holds the way taking the card with the fewest options, past
+// fewestCap nodes at cost c, while the rank solver still races: it
+// reports whether the way goes on, which it does when the rank solver has
+// stopped (as it does without a proof on the hands it cannot take in its
+// memory) and no proof finished has cost less than c. The way's search is
+// the same whenever it goes on, so the cost of its proof is still a fixed
+// number. While it waits it counts as no rival (rivals.ahead).
+func (g *general) pause(rv *rivals, c int64) bool {
+	rv.cost[g.way&1].Store(infinity)
+	for rv.cost[2].Load() < infinity {
+		if c > rv.least.Load() {
+			return false
+		}
+		select {
+		case <-g.done:
+			return false
+		default:
+		}
+		time.Sleep(50 * time.Microsecond)
+	}
+	rv.maxNodes = infinity
+	return c <= rv.least.Load()
 }
 
 // proof is what a way's search in a race found: when done, v is the
@@ -165,7 +191,7 @@ type proof struct {
 // the ways prove it at once, and the cheapest proof answers (see above).
 // lower is a lower bound on every arrangement's weight. When the context
 // ends first, the answer is the best arrangement the general solver
-// reached, with the best lower bound either way proved.
+// reached, with the best lower bound any way proved.
 func (g *general) race(lower int64) (solution, int64) {
 	rv := new(rivals)
 	rv.least.Store(infinity)
@@ -181,13 +207,13 @@ func (g *general) race(lower int64) (solution, int64) {
 	rv.maxNodes = infinity
 	var res [3]proof
 	var wg sync.WaitGroup
-	if g.ranks != nil {
+	if k, done := g.ranks, g.done; k != nil {
 		rv.cost[2].Store(0)
 		rv.maxNodes = fewestCap
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res[2] = g.ranks.prove(rv, lower, g.done)
+			res[2] = k.prove(rv, lower, done)
 		}()
 	}
 	wg.Add(1)
@@ -302,11 +328,11 @@ func (g *general) raceSolve(beta int64) int64 {
 	if g.askRanks {
 		// The question of fewer than two cards (beta 2), which the rank
 		// solver answers too: 1 for yes, 2 for no.
-		done := g.done
+		k, done := g.ranks, g.done
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rOut, rDone = g.ranks.decide(askFewerThanTwo, func() bool {
+			rOut, rDone = k.decide(askFewerThanTwo, func() bool {
 				select {
 				case <-done:
 					return false

@@ -403,10 +403,11 @@ type dpSolver struct {
 	slots  []int32 // the open-addressing index of the layer being built
 	shift  uint
 
-	// In a race: work counts the states taken and the moves tried, and
-	// every dpTick of work the solver asks tick whether to go on; when
-	// not, or when a layer would pass dpMaxStates, it stops (run reports
-	// nothing found, and stopped is set).
+	// With a tick (in a race, or answering CanGoOut): work counts the
+	// solver's steps, and every dpTick of work the solver asks tick
+	// whether to go on; when not, or when its layers would pass
+	// dpMaxStates or dpMaxVals, it stops (run reports nothing found, and
+	// stopped is set).
 	work, next int64
 	tick       func() bool
 	stopped    bool
@@ -414,12 +415,12 @@ type dpSolver struct {
 	// only, when not 0, is one plus the aces held back at position 1
 	// that runLayers allows (two bits a suit, as in the state); see
 	// runByAces.
-	only uint64
-	bufs [2]dpVecBuf // the layers of runByAces, taking turns
-	turn int
-	pool [][]dpRec // the layers of a run (startLayer)
-	used int
-	held int // states in the layers of the run so far
+	only   uint64
+	bufs   [2]dpVecBuf // the layers of runByAces, taking turns
+	turn   int
+	pool   [][]dpRec // the layers of a run (startLayer)
+	used   int
+	states int // the capacity, in states, of the layers of the run so far
 }
 
 const (
@@ -435,13 +436,16 @@ const (
 	dpRelaxVecWork = 29
 	dpValueWork    = 2.5 * 2 // of two values
 	dpBeatWork     = 11
-	// dpMaxStates is the most states the layers of a run of a racing
-	// rank solver hold (12 MB), and dpMaxVals the most values a layer of
-	// vectors holds (4 MB, two such layers at a time; runByAces). Past
-	// them the solver stops, and the other ways answer: the hands it wins
-	// fit, and a solver that grows past them slows the others more than
-	// it can gain (deal-75-4615: 190 ms under caps four times as large,
-	// 110 to 120 ms under these).
+	// dpMaxStates is the most states the layers of a run of the solver
+	// hold when it has a tick (in a race, or answering CanGoOut), counted
+	// by their capacity: 12 MB of records and at most as much again of
+	// index. dpMaxVals is the most words (four bytes) a layer of vectors
+	// holds, its values and its records (runByAces), two such layers at a
+	// time: 8 MB. Past them the solver stops, and the general solver
+	// answers: the hands the rank solver wins fit, and one that grows past
+	// them slows the others more than it can gain (deal-75-4615: 220 to
+	// 360 ms with layers of vectors four times as large, 140 ms under
+	// these; the 64 deals of the large corpus 1.5 s against 1.1).
 	dpMaxStates = 1 << 19
 	dpMaxVals   = 1 << 20
 )
@@ -546,27 +550,14 @@ func (d *dpSolver) relax(next *[]dpRec, key uint64, val int64, prev, move int32)
 	}
 }
 
-// lookup returns the index in recs of the state key, or -1.
-func (d *dpSolver) lookup(recs []dpRec, key uint64) int {
-	mask := uint64(len(d.slots) - 1)
-	h := (key * 0x9E3779B97F4A7C15) >> d.shift
-	for {
-		i := d.slots[h]
-		if i == 0 {
-			return -1
-		}
-		if recs[i-1].key == key {
-			return int(i - 1)
-		}
-		h = (h + 1) & mask
-	}
-}
-
 // startLayer returns an empty layer for about n states and empties the
 // index for it. The layers of a run come from d.pool, in turn from the
 // first (d.used), so the runs of a solver reuse the memory of those
 // before; endLayer gives the layer back as it grew.
 func (d *dpSolver) startLayer(n int) []dpRec {
+	if d.tick != nil {
+		n = min(n, max(dpMaxStates-d.states, 0))
+	}
 	n = d.startIndex(n)
 	if d.used == len(d.pool) {
 		d.pool = append(d.pool, nil)
@@ -597,7 +588,7 @@ func (d *dpSolver) startIndex(n int) int {
 // endLayer records layer l, the last startLayer returned, in d.pool.
 func (d *dpSolver) endLayer(l []dpRec) []dpRec {
 	d.pool[d.used-1] = l
-	d.held += len(l)
+	d.states += cap(l)
 	return l
 }
 
@@ -815,11 +806,10 @@ func (d *dpSolver) leave(key uint64, mv *dpMove, p int) (uint64, int64, bool) {
 	return key, 0, true
 }
 
-// goOn is the look of a racing solver at its rivals, with n states in
-// the layer it is building: it reports whether to go on, setting stopped
-// when not.
+// goOn is the look of a solver with a tick, with n states in the layer
+// it is building: it reports whether to go on, setting stopped when not.
 func (d *dpSolver) goOn(n int) bool {
-	n += d.held
+	n += d.states
 	d.next = d.work + dpTick
 	if n > dpMaxStates || !d.tick() {
 		d.stopped = true
@@ -834,6 +824,9 @@ func (d *dpSolver) stepSets(cur []dpRec) []dpRec {
 		rec := cur[i]
 		if rec.move == dpBeaten {
 			continue
+		}
+		if d.work++; d.work >= d.next && d.tick != nil && !d.goOn(len(next)) {
+			return d.endLayer(next)
 		}
 		if nk, ok := d.withSets(rec.key); ok {
 			d.relax(&next, nk, rec.val, int32(i), 0)
@@ -888,7 +881,7 @@ func (d *dpSolver) run() (int64, int, bool) {
 
 // runLayers is run keeping every layer, for readBack.
 func (d *dpSolver) runLayers() (int64, int, bool) {
-	d.layers, d.used, d.held = d.layers[:0], 0, 0
+	d.layers, d.used, d.states = d.layers[:0], 0, 0
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	d.layers = append(d.layers, cur)
 	for p := d.lo; p <= d.hi; p++ {
@@ -902,6 +895,9 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 		cur = d.stepSets(cur)
 		d.dropBeaten(cur)
 		d.layers = append(d.layers, cur)
+		if d.stopped {
+			return infinity, -1, false
+		}
 	}
 	best, at := int64(infinity), -1
 	for i, rec := range cur {
@@ -1151,7 +1147,9 @@ func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
 	if sure {
 		return out
 	}
-	return g.goOut(ask, least, false) // which stops at once if the context has ended
+	// Unsure, stopped by its caps, or by the context's end, where the
+	// general solver stops at once too.
+	return g.goOut(ask, least, false)
 }
 
 // decide answers the question of CanGoOut ask by the rank solver, and

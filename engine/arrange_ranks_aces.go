@@ -84,7 +84,7 @@ func (d *dpSolver) pendOf(c int) uint64 {
 // readBack; that run finds the same least value.
 func (d *dpSolver) runByAces() (int64, int, bool) {
 	m := d.combos()
-	d.used, d.held = 0, 0
+	d.used, d.states = 0, 0
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	for s := range 4 {
 		if cur = d.stepSuit(cur, 1, s); d.stopped {
@@ -92,7 +92,9 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 		}
 	}
 	cur = d.stepSets(cur)
-	d.dropBeaten(cur)
+	if d.dropBeaten(cur); d.stopped {
+		return infinity, -1, false
+	}
 
 	vecs, vals := d.startVecs(len(cur), m)
 	for _, r := range cur {
@@ -108,7 +110,9 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 				return infinity, -1, false
 			}
 		}
-		vecs, vals = d.stepSetsVec(vecs, vals, m)
+		if vecs, vals = d.stepSetsVec(vecs, vals, m); d.stopped {
+			return infinity, -1, false
+		}
 		if d.dropBeatenVec(vecs, vals, m); d.stopped {
 			return infinity, -1, false
 		}
@@ -120,6 +124,10 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 	for _, v := range vecs {
 		if v.beaten {
 			continue
+		}
+		if d.tick != nil && len(cur)+d.states > dpMaxStates {
+			d.stopped = true
+			return infinity, -1, false
 		}
 		for c, x := range vals[v.at : int(v.at)+m] {
 			if x != dpNone {
@@ -158,7 +166,7 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 	return v, at, ok
 }
 
-// goOnVecs is goOn for a layer of vectors holding n values.
+// goOnVecs is goOn for a layer of vectors of n words (dpMaxVals).
 func (d *dpSolver) goOnVecs(n int) bool {
 	if n > dpMaxVals {
 		d.stopped = true
@@ -272,7 +280,7 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []int32, m, p, s int) ([]dpV
 		if rec.beaten {
 			continue
 		}
-		if d.work >= d.next && d.tick != nil && !d.goOnVecs(len(vals)) {
+		if d.work >= d.next && d.tick != nil && !d.goOnVecs(len(vals)+6*len(next)) {
 			return d.keepVecs(next, vals)
 		}
 		key := rec.key
@@ -302,6 +310,9 @@ func (d *dpSolver) stepSetsVec(cur []dpVec, curVals []int32, m int) ([]dpVec, []
 		rec := &cur[i]
 		if rec.beaten {
 			continue
+		}
+		if d.work++; d.work >= d.next && d.tick != nil && !d.goOnVecs(len(vals)+6*len(next)) {
+			return d.keepVecs(next, vals)
 		}
 		if nk, ok := d.withSets(rec.key); ok {
 			next, vals = d.relaxVec(next, vals, nk, m, curVals[rec.at:int(rec.at)+m], 0, 0, infinity)
