@@ -420,7 +420,8 @@ type dpSolver struct {
 	turn   int
 	pool   [][]dpRec // the layers of a run (startLayer)
 	used   int
-	states int // the capacity, in states, of the layers of the run so far
+	states int // the states the layers of the run so far hold or were asked for (asked)
+	asked  int // the states startLayer was asked for, at least 256
 }
 
 const (
@@ -481,7 +482,12 @@ func (r Rules) dpSupports(jokers int) bool {
 // newDPSolver readies the rank solver for the naturals counts (by card
 // bit) and jokers under r.
 func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
-	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity}
+	// The buffers of a solver from the pool (release), whose capacities
+	// only spare allocations: the caps count what the layers are asked
+	// for and hold, not what they can, so the search is the same.
+	old := dpSolverPool.Get().(*dpSolver)
+	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
+		order: old.order[:0], kept: old.kept[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -505,6 +511,15 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 		}
 	}
 	return d
+}
+
+// dpSolverPool holds solvers whose buffers newDPSolver reuses.
+var dpSolverPool = sync.Pool{New: func() any { return new(dpSolver) }}
+
+// release gives d's buffers to the pool; d must not be used after.
+func (d *dpSolver) release() {
+	clear(d.layers[:cap(d.layers)])
+	dpSolverPool.Put(d)
 }
 
 // setForced makes after[p] the weight of the naturals after position p
@@ -567,6 +582,7 @@ func (d *dpSolver) startLayer(n int) []dpRec {
 	if cap(l) < n {
 		l = make([]dpRec, 0, n)
 	}
+	d.asked = n
 	return l
 }
 
@@ -588,7 +604,7 @@ func (d *dpSolver) startIndex(n int) int {
 // endLayer records layer l, the last startLayer returned, in d.pool.
 func (d *dpSolver) endLayer(l []dpRec) []dpRec {
 	d.pool[d.used-1] = l
-	d.states += cap(l)
+	d.states += max(len(l), d.asked)
 	return l
 }
 
@@ -1089,6 +1105,7 @@ type ranksWay struct {
 func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	defer rv.cost[2].Store(infinity)
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+	defer d.release()
 	d.setForced(k.forced, &k.counts)
 	var seen [3]int64 // the rivals' costs at the last look (rivals.ahead)
 	d.tick = func() bool {
@@ -1166,6 +1183,7 @@ func (k *ranksWay) decide(ask goOutQuestion, tick func() bool) (goOut, sure bool
 		mode = dpOneLeft
 	}
 	d := newDPSolver(k.r, &k.counts, k.jokers, mode)
+	defer d.release()
 	if dr {
 		d.limit = 0
 	} else {
