@@ -49,15 +49,17 @@ type Arrangement struct {
 // deadline. How long that is (BenchmarkLargeHands; figures in the README):
 // a dealt hand of 10 to 13 cards takes microseconds, in the caller's
 // goroutine. A large hand that the first few thousand search nodes do
-// not answer is searched two ways at once, in two goroutines, so it keeps
-// two cores busy where GOMAXPROCS allows (on one the two take turns),
-// with the same answer either way. A hand of two decks and up to four
-// jokers, up to all 108 cards, takes a few milliseconds in the median and at most
-// some 0.4 to 0.65 s on the benchmark's adversarial corpus (one 75-card
-// deal; every other hand of two decks there takes under 0.15 s, and five
-// of 13,200 further seeded deals over 0.1 s), but no bound
-// is proven. Three decks and more are not bounded: the corpus's 96-card
-// three-deck hand takes some 0.5 to 1 s. ArrangeContext answers a hand its deadline
+// not answer is searched three ways at once, each in its own goroutine
+// (two ways of the branch and bound, and for hands of one or two decks
+// without table melds the rank-by-rank dynamic programme), so it keeps
+// two cores busy where GOMAXPROCS allows (on one they take turns), with
+// the same answer whichever finishes first. A hand of two decks and up to
+// four jokers, up to all 108 cards, takes some 8 ms in the median and at
+// most some 0.09 to 0.15 s on the benchmark's adversarial corpus, and
+// some 0.1 to 0.2 s at most on 13,200 further seeded deals, of which
+// about one in a thousand take over 0.1 s; but no bound is proven. Three
+// decks and more are not bounded: the corpus's 96-card three-deck hand
+// takes some 0.4 to 0.6 s. ArrangeContext answers a hand its deadline
 // cuts short with the best arrangement found and an *UnprovenError
 // holding a proven lower bound.
 //

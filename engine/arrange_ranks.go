@@ -45,7 +45,12 @@ import (
 //
 // The state count is what it costs: up to some 10^4 open-run shapes across
 // the four suits in a dense two-deck hand, times the jokers in hand, times
-// up to 81 ways to hold aces back when aces go either way. See
+// up to 81 ways to hold aces back when aces go either way (which from
+// position 2 to 13 ride in one record: runByAces). Under a limit (d.limit)
+// a state that leaves more is dropped, so a question of a few points
+// keeps few states: that is the rank solver's part in the race, proving
+// that nothing lighter than a light answer exists (ranksWay.prove). Asked
+// for everything, a dense hand can take it seconds. See
 // BenchmarkLargeHands.
 
 // dpCfg is the open runs of one suit after a position, counted by what
