@@ -60,7 +60,15 @@ func randomDPRules(rng *rand.Rand) Rules {
 // leave the same points and cards and agree on going out.
 func compareGeneral(t *testing.T, name string, r Rules, hand []Card) {
 	t.Helper()
-	a, err := r.arrangeDP(hand)
+	compareWithGeneral(t, name, r, hand, "rank   ", Rules.arrangeDP)
+}
+
+// compareWithGeneral fails t unless arrange (shown as label) gives a valid
+// arrangement that leaves the points and cards the general solver alone
+// leaves, and they agree on going out.
+func compareWithGeneral(t *testing.T, name string, r Rules, hand []Card, label string, arrange func(Rules, []Card) (Arrangement, error)) {
+	t.Helper()
+	a, err := arrange(r, hand)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -70,8 +78,8 @@ func compareGeneral(t *testing.T, name string, r Rules, hand []Card) {
 		t.Fatalf("%s: %v", name, err)
 	}
 	if a.Points != b.Points || len(a.Deadwood) != len(b.Deadwood) || a.CanGoOut != b.CanGoOut {
-		t.Fatalf("%s: %s under %+v:\nrank    %d points, %d cards, go out %v: %+v\ngeneral %d points, %d cards, go out %v: %+v",
-			name, FormatCards(hand, false), r, a.Points, len(a.Deadwood), a.CanGoOut, a, b.Points, len(b.Deadwood), b.CanGoOut, b)
+		t.Fatalf("%s: %s under %+v:\n%s %d points, %d cards, go out %v: %+v\ngeneral %d points, %d cards, go out %v: %+v",
+			name, FormatCards(hand, false), r, label, a.Points, len(a.Deadwood), a.CanGoOut, a, b.Points, len(b.Deadwood), b.CanGoOut, b)
 	}
 }
 
@@ -192,18 +200,8 @@ func TestRanksWayRandom(t *testing.T) {
 		deck := shuffledDeck(rng, r)
 		size := 60 + rng.IntN(16)
 		hand := deck[:size:size]
-		a, err := r.Arrange(hand, nil)
-		if err != nil {
-			t.Fatalf("case %d: %v", i, err)
-		}
-		checkArrangement(t, r, hand, nil, a)
-		b, err := r.arrangeGeneral(hand, nil, ttAuto)
-		if err != nil {
-			t.Fatalf("case %d: %v", i, err)
-		}
-		if a.Points != b.Points || len(a.Deadwood) != len(b.Deadwood) || a.CanGoOut != b.CanGoOut {
-			t.Fatalf("case %d: %s under %+v:\nArrange %d points, %d cards, go out %v: %+v\ngeneral %d points, %d cards, go out %v: %+v",
-				i, FormatCards(hand, false), r, a.Points, len(a.Deadwood), a.CanGoOut, a, b.Points, len(b.Deadwood), b.CanGoOut, b)
-		}
+		compareWithGeneral(t, fmt.Sprintf("case %d", i), r, hand, "Arrange", func(r Rules, hand []Card) (Arrangement, error) {
+			return r.Arrange(hand, nil)
+		})
 	}
 }
