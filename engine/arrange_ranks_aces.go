@@ -12,8 +12,8 @@ import (
 // 2 to 13 no move depends on them. So runByAces takes those positions with
 // one record for the states that differ only by the aces held back, which
 // holds the value of each way of holding them back (a vector of
-// d.combos() values, in d.vals): each move is taken once for all of them,
-// and adds the same deadwood to each.
+// d.combos() values, in the layer's values): each move is taken once for
+// all of them, and adds the same deadwood to each.
 
 // dpVec is a record of runByAces: a state without the aces held back,
 // and the values of each way of holding them back, at vals[at:at+m].
