@@ -223,23 +223,27 @@ func (d *dpSolver) relaxVec(vecs []dpVec, vals []int32, key uint64, m int, from 
 			}
 			vals = vals[:at+m]
 			to := vals[at:]
-			least := int64(dpNone)
+			least := int32(dpNone)
 			if from == nil {
 				for k := range to {
 					to[k] = dpNone
 				}
-				to[c], least = int32(val), val
+				to[c], least = int32(val), int32(val)
 			} else {
+				// In int32: val and every value below dpNone fit, and a
+				// value above thr (dpNone among them) passes the limit.
+				add, thr := int32(val), int32(min(limit, dpNone-1)-val)
+				to = to[:len(from)]
 				for k, x := range from {
-					y := int64(x) + val
-					if x == dpNone || y > limit {
+					y := x + add
+					if x > thr {
 						y = dpNone
 					}
-					to[k] = int32(y)
+					to[k] = y
 					least = min(least, y)
 				}
 			}
-			vecs = append(vecs, dpVec{key: key, least: least, at: int32(at)})
+			vecs = append(vecs, dpVec{key: key, least: int64(least), at: int32(at)})
 			d.slots[h] = int32(len(vecs))
 			return vecs, vals
 		}
@@ -250,12 +254,16 @@ func (d *dpSolver) relaxVec(vecs []dpVec, vals []int32, key uint64, m int, from 
 				to[c] = min(to[c], int32(val))
 				r.least = min(r.least, val)
 			} else {
+				add, thr := int32(val), int32(min(limit, dpNone-1)-val)
+				to = to[:len(from)]
+				least := int32(r.least)
 				for k, x := range from {
-					if y := int64(x) + val; y < int64(to[k]) && y <= limit {
-						to[k] = int32(y)
-						r.least = min(r.least, y)
+					if y := x + add; x <= thr && y < to[k] {
+						to[k] = y
+						least = min(least, y)
 					}
 				}
+				r.least = int64(least)
 			}
 			return vecs, vals
 		}
