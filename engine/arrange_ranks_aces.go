@@ -367,11 +367,15 @@ func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []int32, m int) {
 			}
 			d.work += dpValueWork * int64(m/2)
 			live := int32(dpNone)
-			for c, x := range vals[a.at : int(a.at)+m] {
-				if x <= mine[c] {
-					mine[c] = dpNone
+			theirs := vals[a.at : int(a.at)+m]
+			mine := mine[:len(theirs)]
+			for c, x := range theirs {
+				y := mine[c]
+				if x <= y {
+					y = dpNone
+					mine[c] = y
 				}
-				live = min(live, mine[c])
+				live = min(live, y)
 			}
 			if r.least = int64(live); live == dpNone {
 				r.beaten = true
