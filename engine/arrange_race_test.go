@@ -53,7 +53,7 @@ func racingHands(t *testing.T, generalOnly bool) []largeCase {
 // the goroutines take turns: with the rank solver in the race, and with
 // the general solver's two ways alone.
 func TestRaceDeterministic(t *testing.T) {
-	runs := 6
+	runs := 4
 	if raceEnabled {
 		runs = 3
 	}
