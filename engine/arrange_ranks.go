@@ -435,13 +435,14 @@ const (
 	dpTick = 1 << 16
 	// The work of the solver's steps, in about nanoseconds (fitted to the
 	// solver's time alone on the large corpus's deals, to within some
-	// 50%): a state taken into a layer, one into a layer of vectors and
-	// each of its values, and a test of one state against another in
-	// dropBeaten.
-	dpRelaxWork    = 18
-	dpRelaxVecWork = 29
-	dpValueWork    = 2.5 * 2 // of two values
-	dpBeatWork     = 11
+	// 50%, and scaled by 0.8 once relaxVec's loops were made cheaper,
+	// when the time was a median 0.8 of the count): a state taken into a
+	// layer, one into a layer of vectors and each of its values, and a
+	// test of one state against another in dropBeaten.
+	dpRelaxWork    = 14
+	dpRelaxVecWork = 23
+	dpValueWork    = 2 * 2 // of two values
+	dpBeatWork     = 9
 	// dpMaxStates is the most states the layers of a run of the solver
 	// hold when it has a tick (in a race, or answering CanGoOut), counted
 	// by their capacity: 12 MB of records and at most as much again of
