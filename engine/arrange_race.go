@@ -57,14 +57,6 @@ type rivals struct {
 // cost of its rivals' proofs.
 const raceCheck = 1 << 10
 
-// fewestRanksCost is what a node of the way taking the card with the
-// fewest options costs when the rank solver races too: twice its time,
-// so that on two cores it takes a smaller share, being the third way. On
-// the large corpus, against a node at its time: the worst hand of two
-// decks 94 ms instead of 148 (deal-68-3533), the 64 deals 1.1 s instead
-// of 1.4; deal-60-2121, which it wins, 54 ms instead of 28.
-const fewestRanksCost = 2 * fewestCost
-
 // fewestCap is the most nodes the way taking the card with the fewest
 // options searches when the rank solver races too. Where that way wins,
 // it wins early: where it is the fastest of the three it took at most
@@ -98,9 +90,6 @@ const fewestSteps = 4
 // options (and plus two for the rank solver: ranksCost), so that no two
 // ways cost the same and the way taking the highest card wins a tie.
 func (g *general) cost() int64 {
-	if g.way == takeFewest && g.ranks != nil {
-		return 3*fewestRanksCost*g.spent + 1
-	}
 	if g.way == takeFewest {
 		return 3*fewestCost*g.spent + 1
 	}
@@ -109,14 +98,14 @@ func (g *general) cost() int64 {
 
 // ranksCost returns what the rank solver's proof has cost after work (in
 // about nanoseconds; dpSolver): a node taking the highest card first
-// takes some 220 ns, and costs highestCost; tripled, plus two. Like the
-// fewest-options way beside it (fewestRanksCost), it counts twice its
-// time: a way that loses runs until it has cost what the winner did, and
-// where the rank solver wins it wins by far (deal-75-445: 31 ms alone,
-// against 270 ms the fastest other way). On the large corpus, against its
-// time: the 64 deals 1.1 s instead of 1.3 to 1.6, the worst two-deck hand
-// 84 to 101 ms (deal-75-445) instead of 123 to 126 (deal-68-3533); the
-// slowest of 13,200 further deals 65 to 130 ms instead of 90 to 160.
+// takes some 220 ns, and costs highestCost; tripled, plus two. It counts
+// twice its time: a way that loses runs until it has cost what the winner
+// did, and where the rank solver wins it wins by far (deal-75-445: 31 ms
+// alone, against 270 ms the fastest other way). On the large corpus,
+// against its time (with the fewest-options way then counting double
+// too): the 64 deals 1.1 s instead of 1.3 to 1.6, the worst two-deck
+// hand 84 to 101 ms (deal-75-445) instead of 123 to 126 (deal-68-3533);
+// the slowest of 13,200 further deals 65 to 130 ms instead of 90 to 160.
 func ranksCost(work int64) int64 { return 3*(2*work*highestCost/220) + 2 }
 
 // ahead records c as the cost so far of the way at index i and reports
