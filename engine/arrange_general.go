@@ -312,7 +312,8 @@ type general struct {
 	tt    transTable
 
 	watch
-	ranks         *ranksWay // the rank solver's way of a race, for the hands it takes (nil for none)
+	ranksOK       bool      // the rank solver takes the hand (dpSupports): it races (rankWay)
+	ranks         *ranksWay // the rank solver's way, once made (rankWay)
 	seen          [3]int64  // in a race, the rivals' costs at the last look (rivals.ahead)
 	askRanks      bool      // raceSolve races the rank solver on the question of fewer than two cards
 	way           takeWay   // which open card search takes
@@ -654,13 +655,26 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	if g.useTT {
 		g.tt.reset()
 	}
-	if g.useTT && len(p.table) == 0 && r.dpSupports(p.jokers) && !p.noRanks {
-		g.ranks = &ranksWay{r: r, jokers: p.jokers, forced: g.st.lane &^ g.meldable(p.jokers)}
-		for b, n := range counts {
-			g.ranks.counts[b] = int(n)
-		}
-	}
+	g.ranksOK = g.useTT && len(p.table) == 0 && r.dpSupports(p.jokers) && !p.noRanks
 	return nil
+}
+
+// rankWay returns the rank solver's way for the hand, made the first time
+// it races (most hands the first look answers need none), or nil where
+// the rank solver does not take the hand.
+func (g *general) rankWay() *ranksWay {
+	if g.ranks == nil && g.ranksOK {
+		k := &ranksWay{r: g.r, jokers: int(g.init.j)}
+		for b, n := range g.init.cnt {
+			k.counts[b] = int(n)
+		}
+		saved := g.st
+		g.st = g.init
+		k.forced = g.st.lane &^ g.meldable(k.jokers)
+		g.st = saved
+		g.ranks = k
+	}
+	return g.ranks
 }
 
 // addTable reads the table meld m (index i) and keeps it when cards from
@@ -2407,7 +2421,7 @@ func (g *general) goOut(ask goOutQuestion, least int, ranks bool) bool {
 		return g.keepsOneBack(least)
 	}
 	g.countCards(least)
-	g.askRanks = ranks && g.ranks != nil
+	g.askRanks = ranks && g.ranksOK
 	defer func() { g.askRanks = false }()
 	return g.solve(2) < 2
 }

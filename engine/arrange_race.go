@@ -194,6 +194,7 @@ func (g *general) race(lower int64) (solution, int64) {
 	for i := range rv.cost {
 		rv.cost[i].Store(infinity)
 	}
+	k := g.rankWay() // before the clone, which shares it
 	f := g.clone()
 	defer f.release()
 	f.way = takeFewest
@@ -203,7 +204,7 @@ func (g *general) race(lower int64) (solution, int64) {
 	rv.maxNodes = infinity
 	var res [3]proof
 	var wg sync.WaitGroup
-	if k, done := g.ranks, g.done; k != nil {
+	if done := g.done; k != nil {
 		rv.cost[2].Store(0)
 		rv.maxNodes = fewestCap
 		wg.Add(1)
@@ -313,6 +314,9 @@ func (g *general) clone() *general {
 // exact, so which finishes first does not change it. When the context
 // ends first, g.stop is left set.
 func (g *general) raceSolve(beta int64) int64 {
+	if g.askRanks {
+		g.rankWay() // before the clone, which shares it
+	}
 	rv := &rivals{first: true}
 	f := g.clone()
 	defer f.release()
