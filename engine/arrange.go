@@ -200,6 +200,18 @@ func goOutFor(n int, dr bool, left int) (bool, goOutQuestion) {
 	return false, askOneKeptBack
 }
 
+// leastAlone returns the least points of a card that an arrangement of
+// the hand whose best arrangement is a leaves alone: every arrangement
+// leaves at least a.Points, and one that leaves a card alone, where a
+// leaves two or more, more, for it weighs no less than a with fewer
+// cards.
+func leastAlone(a *Arrangement) int {
+	if len(a.Deadwood) >= 2 {
+		return a.Points + 1
+	}
+	return a.Points
+}
+
 // unproven returns a, the best arrangement found before ctx ended, with an
 // *UnprovenError: lower is a lower bound on the weight of any arrangement.
 func (p *problem) unproven(ctx context.Context, a Arrangement, lower int64) (Arrangement, error) {

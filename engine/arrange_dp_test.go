@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -203,5 +204,50 @@ func TestRanksWayRandom(t *testing.T) {
 		compareWithGeneral(t, fmt.Sprintf("case %d", i), r, hand, "Arrange", func(r Rules, hand []Card) (Arrangement, error) {
 			return r.Arrange(hand, nil)
 		})
+	}
+}
+
+// TestRanksWayDecideLeast: the rank solver's question of going out
+// leaves alone no card of fewer points than it is told, and any other.
+// The best play of the hand (8D-JK-10D, 8C 8H 8S) leaves 4C 5C; going
+// out (4C 5C JK, the four 8s) leaves 10D alone.
+func TestRanksWayDecideLeast(t *testing.T) {
+	hand := mustCards(t, "4C 5C 8C 8D 8H 8S 10D JK")
+	for _, dr := range []bool{false, true} {
+		r := rummy500Big()
+		r.DiscardRequired = dr
+		var p problem
+		if err := p.init(&r, hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		var g general
+		if err := g.setup(&p, nil, ttOn); err != nil {
+			t.Fatal(err)
+		}
+		g.ranksOK = true
+		_, ask := goOutFor(len(hand), dr, 2)
+		for least, want := range map[int]bool{9: true, 10: true, 11: false} {
+			out, sure := g.rankWay().decide(ask, least, func() bool { return true })
+			if !sure || out != want {
+				t.Errorf("discard required %v, a card alone at least %d points: go out %v (sure %v), want %v", dr, least, out, sure, want)
+			}
+		}
+	}
+}
+
+// TestPointSums: the totals some naturals of the hand add up to, which
+// the rank solver's questions step through.
+func TestPointSums(t *testing.T) {
+	r := rummy500Big()
+	k := ranksWay{r: r}
+	for _, c := range mustCards(t, "2C 2H 5S AD") {
+		k.counts[cardBit(c)]++
+	}
+	got := k.pointSums(25)
+	for total := range got {
+		want := slices.Contains([]int{0, 2, 4, 5, 7, 9, 15, 17, 19, 20, 22, 24}, total)
+		if got[total] != want {
+			t.Errorf("total %d: reachable %v, want %v", total, got[total], want)
+		}
 	}
 }

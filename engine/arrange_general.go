@@ -331,6 +331,7 @@ type general struct {
 	// weight, in that search, of a card that may be left alone.
 	counting bool
 	alone    int64
+	least    int // the least points of a card left alone (countCards)
 
 	// Scratch of jokerBound: the weights of the copies it counts, and the
 	// parts jokerReach cuts them into. Only what a call writes is read,
@@ -415,10 +416,11 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 	goOut, ask := p.goOut(len(a.Deadwood))
 	switch ask {
 	case askFewerThanTwo, askOneKeptBack:
+		least := leastAlone(&a)
 		if g.ranks != nil && g.ranks.won {
-			goOut = g.ranks.goOut(g, ask, a.Points)
+			goOut = g.ranks.goOut(g, ask, least)
 		} else {
-			goOut = g.goOut(ask, a.Points, true)
+			goOut = g.goOut(ask, least, true)
 		}
 	}
 	if g.stop {
@@ -2375,12 +2377,13 @@ func (g *general) render(m gmeld, layoff bool) []Card {
 }
 
 // countCards makes search count the cards left, and readies a search from
-// the whole hand. Every arrangement leaves at least least points, so when
-// no card is worth less than nothing a card worth fewer points is never
-// the one card left: it weighs 2, the others 1, and a weight below 2 is
+// the whole hand. A card left alone is worth at least least points
+// (leastAlone), so when no card is worth less than nothing a card worth
+// fewer points is never the one card left: it weighs 2, the others 1, and a weight below 2 is
 // still exactly an arrangement leaving no card or one. The heavier cards
 // let a search for one card left prune where such a card must stay.
 func (g *general) countCards(least int) {
+	g.least = least
 	// The entries of the search for the least weight stay, for pointsSay,
 	// when no weight is below nothing.
 	g.counting = g.useTT && !g.neg

@@ -328,11 +328,11 @@ func (g *general) raceSolve(beta int64) int64 {
 	if g.askRanks {
 		// The question of fewer than two cards (beta 2), which the rank
 		// solver answers too: 1 for yes, 2 for no.
-		k, done := g.ranks, g.done
+		k, done, least := g.ranks, g.done, g.least
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rOut, rDone = k.decide(askFewerThanTwo, func() bool {
+			rOut, rDone = k.decide(askFewerThanTwo, least, func() bool {
 				select {
 				case <-done:
 					return false

@@ -818,7 +818,7 @@ func (d *dpSolver) leave(key uint64, mv *dpMove, p int) (uint64, int64, bool) {
 	switch {
 	case mv.rest == 0:
 	case d.mode == dpOneLeft:
-		if key>>dpKeptBit&1 != 0 || mv.rest > 1 {
+		if key>>dpKeptBit&1 != 0 || mv.rest > 1 || d.w[p] > 1 {
 			return 0, 0, false
 		}
 		key |= 1 << dpKeptBit
@@ -1109,7 +1109,8 @@ type ranksWay struct {
 // prove is the rank solver's proof in a race. Its cost grows steeply with
 // the weight its limit lets a state leave, so it deepens a point at a
 // time: it asks for the least weight no more than the points of lower,
-// then a point more, and so on. A question answered no proves its limit
+// then a point more, and so on, past the totals no naturals of the hand
+// add up to (pointSums; the 1 of a hand with no card of 1 point). A question answered no proves its limit
 // plus one a lower bound (the solver can only leave less than the true
 // answer); a yes is the least weight, when the jokers its answer leaves
 // over fit into its melds (as in every large hand; when not, the way
@@ -1138,7 +1139,13 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		return true
 	}
 	last := lower + ranksDepth*weightScale
+	sums := k.pointSums(last / weightScale)
 	for d.limit = lower - lower%weightScale + weightScale - 1; ; d.limit += weightScale {
+		// A limit that lets no more points be left than the one before
+		// asks the same question again.
+		for p := d.limit / weightScale; p <= last/weightScale && !sums[p]; p++ {
+			d.limit += weightScale
+		}
 		if d.limit > last {
 			return proof{lower: lower}
 		}
@@ -1166,12 +1173,29 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	}
 }
 
+// pointSums reports, for each total of points up to top, whether some
+// naturals of the hand add up to it: the only totals the rank solver's
+// answer can leave, for it melds every joker.
+func (k *ranksWay) pointSums(top int64) []bool {
+	sums := make([]bool, top+1)
+	sums[0] = true
+	for b, n := range k.counts {
+		pts := int64(k.r.Points(bitCard(b)))
+		for range n {
+			for t := top; t >= pts && pts > 0; t-- {
+				sums[t] = sums[t] || sums[t-pts]
+			}
+		}
+	}
+	return sums
+}
+
 // goOut answers the question of CanGoOut ask by the rank solver where its
-// answer is sure (decide), and else by the general solver g, when every
-// arrangement leaves at least least points.
+// answer is sure (decide), and else by the general solver g, when a card
+// left alone is worth at least least points (leastAlone).
 func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
 	done := g.done
-	out, sure := k.decide(ask, func() bool {
+	out, sure := k.decide(ask, least, func() bool {
 		select {
 		case <-done:
 			return false
@@ -1193,8 +1217,10 @@ func (k *ranksWay) goOut(g *general, ask goOutQuestion, least int) bool {
 // melds, or with a discard required, exactly one card kept back (a natural
 // or a joker). A no is sure (the solver can only leave less than the true
 // answer); a yes is sure when the jokers fit. The solver asks tick whether
-// to go on (dpSolver), and when it stops the answer is not sure.
-func (k *ranksWay) decide(ask goOutQuestion, tick func() bool) (goOut, sure bool) {
+// to go on (dpSolver), and when it stops the answer is not sure. A card
+// left alone weighs at least least points, so a natural of fewer points
+// counts as two cards, and is never the one kept back.
+func (k *ranksWay) decide(ask goOutQuestion, least int, tick func() bool) (goOut, sure bool) {
 	dr := ask == askOneKeptBack
 	mode := dpCards
 	if dr {
@@ -1202,6 +1228,11 @@ func (k *ranksWay) decide(ask goOutQuestion, tick func() bool) (goOut, sure bool
 	}
 	d := newDPSolver(k.r, &k.counts, k.jokers, mode)
 	defer d.release()
+	for p := 1; p <= 14; p++ {
+		if k.r.Points(NewCard(posRankAt(p), Clubs)) < least {
+			d.w[p] = 2
+		}
+	}
 	if dr {
 		d.limit = 0
 	} else {

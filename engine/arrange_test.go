@@ -167,6 +167,10 @@ func TestArrange(t *testing.T) {
 		// The best play (Q-JK-A, ace high) leaves 2C 3C; going out is
 		// A-2-3-JK with QC the discard.
 		{"going out is another play", rummy500Big(), "AC 2C 3C QC JK", nil, 5, true, "QC JK AC", "", "2C 3C"},
+		// The best play (8D-JK-10D, 8C 8H 8S) leaves 4C 5C, 9 points;
+		// going out (4C 5C JK, the four 8s) leaves 10D alone, a point
+		// more, the least a card left alone can weigh.
+		{"going out leaves a point more", rummy500Big(), "4C 5C 8C 8D 8H 8S 10D JK", nil, 9, true, "-", "", "4C 5C"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

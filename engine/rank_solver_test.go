@@ -43,7 +43,7 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 	goOut, ask := p.goOut(len(a.Deadwood))
 	if ask != goOutDecided {
 		k := ranksWay{r: r, counts: counts, jokers: jokers, forced: forced}
-		goOut = k.goOut(&g, ask, a.Points)
+		goOut = k.goOut(&g, ask, leastAlone(&a))
 	}
 	a.CanGoOut = goOut
 	return a, nil
