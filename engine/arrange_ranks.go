@@ -435,31 +435,33 @@ const (
 	dpTick = 1 << 16
 	// The work of the solver's steps, in about nanoseconds (fitted to the
 	// solver's time alone on the large corpus's deals, to within some
-	// 50%, and scaled by 0.8 once relaxVec's loops were made cheaper,
-	// when the time was a median 0.8 of the count): a state taken into a
-	// layer, one into a layer of vectors and each of its values, and a
-	// test of one state against another in dropBeaten.
+	// 50%; the time is a median 0.8 of the count, 0.6 to 1.4 on the 72
+	// two-deck hands of the corpus the solver takes): a state taken into
+	// a layer, one into a layer of vectors and each entry it takes or
+	// tests (in dropBeatenVec), and a test of one state against another
+	// in dropBeaten.
 	dpRelaxWork    = 14
-	dpRelaxVecWork = 23
-	dpValueWork    = 2 * 2 // of two values
+	dpRelaxVecWork = 46
+	dpEntryWork    = 5
 	dpBeatWork     = 9
 	// dpMaxStates is the most states the layers of a run of the solver
 	// hold when it has a tick (in a race, or answering CanGoOut), counted
 	// by their capacity: 12 MB of records and at most as much again of
 	// index. dpMaxVals is the most words (four bytes) a layer of vectors
-	// holds, its values and its records (runByAces), two such layers at a
+	// holds, its entries and its records (vecWords), two such layers at a
 	// time: 8 MB. Past them the solver stops, and the general solver
 	// answers: the hands the rank solver wins fit, and one that grows past
-	// them slows the others more than it can gain (deal-75-4615: 220 to
-	// 360 ms with layers of vectors four times as large, 140 ms under
-	// these; the 64 deals of the large corpus 1.5 s against 1.1).
+	// them slows the others more than it can gain (with the layers of
+	// vectors two or four times as large, deal-68-4985 took 136 to 168 ms
+	// instead of 107 to 116, deal-75-4615 126 to 154 instead of at most
+	// 130).
 	dpMaxStates = 1 << 19
 	dpMaxVals   = 1 << 20
 )
 
 // A state of a finished layer is held to at most dpKept states kept
 // before it (dropBeaten), and a layer of vectors to dpKeptVec (each test
-// there compares every value): the first that misses a beaten state only
+// there compares every entry): the first that misses a beaten state only
 // costs it the states it leads to. On deal-75-445, 32 kept take the
 // vectors 35 ms where 1,024 took 78 ms and 8 took 45 ms.
 const (

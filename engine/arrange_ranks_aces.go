@@ -11,21 +11,32 @@ import (
 // deal-75-445, 665,000 states are 100,000 without them. Yet from position
 // 2 to 13 no move depends on them. So runByAces takes those positions with
 // one record for the states that differ only by the aces held back, which
-// holds the value of each way of holding them back (a vector of
-// d.combos() values, in the layer's values): each move is taken once for
-// all of them, and adds the same deadwood to each.
+// holds the value of each way of holding them back that reaches it (a
+// vector of entries, in the layer's values): each move is taken once for
+// all of them, and adds the same deadwood to each. Most ways reach few
+// states (on deal-75-4615, 95% of a layer's 54 ways a state would be
+// missing), so a vector holds only the ways that reach its state, in the
+// order of their index (comboOf), each with its value: an entry.
 
 // dpVec is a record of runByAces: a state without the aces held back,
-// and the values of each way of holding them back, at vals[at:at+m].
+// and the entries of the ways of holding them back that reach it, at
+// vals[at:at+n].
 type dpVec struct {
 	key    uint64
 	least  int64 // the least of its values
-	at     int32
+	at, n  int32
 	beaten bool
 }
 
-// dpNone is the value of a way of holding aces back that no state
-// reaches. Values are int32 (runByAces runs only when every value fits).
+// dpEntry is one way of holding aces back (its index, comboOf) and its
+// value, an int32 below dpNone, as one word ordered by the index.
+func dpEntry(c int, v int32) uint64 { return uint64(c)<<32 | uint64(uint32(v)) }
+
+func entryCombo(e uint64) int   { return int(e >> 32) }
+func entryValue(e uint64) int32 { return int32(uint32(e)) }
+
+// dpNone is more than any value of an entry. Values are int32 (runByAces
+// runs only when every value fits).
 const dpNone = math.MaxInt32
 
 // dpPendMask is the state's aces held back.
@@ -83,7 +94,6 @@ func (d *dpSolver) pendOf(c int) uint64 {
 // the answer holds back (d.only), under a limit of the answer, for
 // readBack; that run finds the same least value.
 func (d *dpSolver) runByAces() (int64, int, bool) {
-	m := d.combos()
 	d.used, d.states = 0, 0
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	for s := range 4 {
@@ -96,24 +106,24 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 		return infinity, -1, false
 	}
 
-	vecs, vals := d.startVecs(len(cur), m)
+	vecs, vals := d.startVecs(len(cur))
 	for _, r := range cur {
 		if r.move == dpBeaten {
 			continue
 		}
-		vecs, vals = d.relaxVec(vecs, vals, r.key&^dpPendMask, m, nil, d.comboOf(r.key), r.val, d.limit)
+		vecs, vals = d.relaxVec(vecs, vals, r.key&^dpPendMask, nil, d.comboOf(r.key), r.val, d.limit)
 	}
 	vecs, vals = d.keepVecs(vecs, vals)
 	for p := 2; p <= 13; p++ {
 		for s := range 4 {
-			if vecs, vals = d.stepSuitVec(vecs, vals, m, p, s); d.stopped {
+			if vecs, vals = d.stepSuitVec(vecs, vals, p, s); d.stopped {
 				return infinity, -1, false
 			}
 		}
-		if vecs, vals = d.stepSetsVec(vecs, vals, m); d.stopped {
+		if vecs, vals = d.stepSetsVec(vecs, vals); d.stopped {
 			return infinity, -1, false
 		}
-		if d.dropBeatenVec(vecs, vals, m); d.stopped {
+		if d.dropBeatenVec(vecs, vals); d.stopped {
 			return infinity, -1, false
 		}
 	}
@@ -129,10 +139,8 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 			d.stopped = true
 			return infinity, -1, false
 		}
-		for c, x := range vals[v.at : int(v.at)+m] {
-			if x != dpNone {
-				cur = append(cur, dpRec{key: v.key | d.pendOf(c), val: int64(x), prev: -1})
-			}
+		for _, e := range vals[v.at : v.at+v.n] {
+			cur = append(cur, dpRec{key: v.key | d.pendOf(entryCombo(e)), val: int64(entryValue(e)), prev: -1})
 		}
 	}
 	cur = d.endLayer(cur)
@@ -175,26 +183,30 @@ func (d *dpSolver) goOnVecs(n int) bool {
 	return d.goOn(0)
 }
 
-// startVecs returns an empty layer of vectors for about n states of m
-// values and empties the index for it. Layers of vectors take turns in
-// two buffers, each reused, so a layer must be done with before the one
-// after next starts.
-func (d *dpSolver) startVecs(n, m int) ([]dpVec, []int32) {
+// vecWords is the words (four bytes) of a layer of vectors: its records
+// and its entries.
+func vecWords(vecs []dpVec, vals []uint64) int { return 8*len(vecs) + 2*len(vals) }
+
+// startVecs returns an empty layer of vectors for about n states and
+// empties the index for it. Layers of vectors take turns in two buffers,
+// each reused, so a layer must be done with before the one after next
+// starts.
+func (d *dpSolver) startVecs(n int) ([]dpVec, []uint64) {
 	n = d.startIndex(n)
 	d.turn ^= 1
 	b := &d.bufs[d.turn]
 	if cap(b.vecs) < n {
 		b.vecs = make([]dpVec, 0, max(n, 2*cap(b.vecs)))
 	}
-	if cap(b.vals) < min(n*m/2, dpMaxVals) {
-		b.vals = make([]int32, 0, max(min(n*m/2, dpMaxVals), 2*cap(b.vals)))
+	if cap(b.vals) < 2*n {
+		b.vals = make([]uint64, 0, max(2*n, 2*cap(b.vals)))
 	}
 	return b.vecs[:0], b.vals[:0]
 }
 
 // keepVecs records the layer in the buffer it was built in, with the
 // capacity it grew to.
-func (d *dpSolver) keepVecs(vecs []dpVec, vals []int32) ([]dpVec, []int32) {
+func (d *dpSolver) keepVecs(vecs []dpVec, vals []uint64) ([]dpVec, []uint64) {
 	d.bufs[d.turn] = dpVecBuf{vecs, vals}
 	return vecs, vals
 }
@@ -202,13 +214,24 @@ func (d *dpSolver) keepVecs(vecs []dpVec, vals []int32) ([]dpVec, []int32) {
 // dpVecBuf is a buffer of layers of vectors.
 type dpVecBuf struct {
 	vecs []dpVec
-	vals []int32
+	vals []uint64
 }
 
-// relaxVec records the state key reached with the values of from plus
-// add, or, when from is nil, with the value val for combo c alone;
-// values above limit are dropped. It returns the layer.
-func (d *dpSolver) relaxVec(vecs []dpVec, vals []int32, key uint64, m int, from []int32, c int, val, limit int64) ([]dpVec, []int32) {
+// relaxVec records the state key reached with the entries of from, their
+// values plus val, or, when from is nil, with the value val for way c
+// alone; values above limit are dropped. It returns the layer. Where the
+// state is reached already, each way keeps the lesser value; a way it
+// did not hold moves its entries to the end of vals, merged.
+func (d *dpSolver) relaxVec(vecs []dpVec, vals []uint64, key uint64, from []uint64, c int, val, limit int64) ([]dpVec, []uint64) {
+	one := [1]uint64{dpEntry(c, int32(val))}
+	add, thr := uint64(0), int32(min(limit, dpNone-1))
+	if from == nil {
+		from = one[:]
+	} else {
+		// A value above thr passes the limit once val is added; below it
+		// every sum fits in the entry's value.
+		add, thr = uint64(val), int32(min(limit, dpNone-1)-val)
+	}
 	if len(vecs)*2 >= len(d.slots) {
 		d.growVecs(vecs)
 	}
@@ -218,57 +241,76 @@ func (d *dpSolver) relaxVec(vecs []dpVec, vals []int32, key uint64, m int, from 
 		i := d.slots[h]
 		if i == 0 {
 			at := len(vals)
-			if at+m > cap(vals) {
-				vals = slices.Grow(vals, max(m, at)) // doubles
-			}
-			vals = vals[:at+m]
-			to := vals[at:]
 			least := int32(dpNone)
-			if from == nil {
-				for k := range to {
-					to[k] = dpNone
-				}
-				to[c], least = int32(val), int32(val)
-			} else {
-				// In int32: val and every value below dpNone fit, and a
-				// value above thr (dpNone among them) passes the limit.
-				add, thr := int32(val), int32(min(limit, dpNone-1)-val)
-				to = to[:len(from)]
-				for k, x := range from {
-					y := x + add
-					if x > thr {
-						y = dpNone
-					}
-					to[k] = y
-					least = min(least, y)
+			for _, e := range from {
+				if x := entryValue(e); x <= thr {
+					vals = append(vals, e+add)
+					least = min(least, x+int32(add))
 				}
 			}
-			vecs = append(vecs, dpVec{key: key, least: int64(least), at: int32(at)})
+			if len(vals) == at {
+				return vecs, vals
+			}
+			vecs = append(vecs, dpVec{key: key, least: int64(least), at: int32(at), n: int32(len(vals) - at)})
 			d.slots[h] = int32(len(vecs))
 			return vecs, vals
 		}
 		r := &vecs[i-1]
 		if r.key == key {
-			to := vals[r.at : int(r.at)+m]
-			if from == nil {
-				to[c] = min(to[c], int32(val))
-				r.least = min(r.least, val)
-			} else {
-				add, thr := int32(val), int32(min(limit, dpNone-1)-val)
-				to = to[:len(from)]
-				least := int32(r.least)
-				for k, x := range from {
-					if y := x + add; x <= thr && y < to[k] {
-						to[k] = y
-						least = min(least, y)
-					}
-				}
-				r.least = int64(least)
-			}
-			return vecs, vals
+			return vecs, d.mergeVec(r, vals, from, add, thr)
 		}
 		h = (h + 1) & mask
 	}
+}
+
+// mergeVec takes into record r the entries of from whose values are no
+// more than thr, each plus add: in place when r holds every way they do,
+// else merged at the end of vals.
+func (d *dpSolver) mergeVec(r *dpVec, vals, from []uint64, add uint64, thr int32) []uint64 {
+	to := vals[r.at : r.at+r.n]
+	least := int32(r.least)
+	j, fits := 0, true
+	for _, e := range from {
+		if entryValue(e) > thr {
+			continue
+		}
+		for j < len(to) && to[j]>>32 < e>>32 {
+			j++
+		}
+		if j == len(to) || to[j]>>32 != e>>32 {
+			fits = false
+			break
+		}
+		if y := e + add; y < to[j] {
+			to[j] = y
+			least = min(least, entryValue(y))
+		}
+	}
+	if fits {
+		r.least = int64(least)
+		return vals
+	}
+	at := len(vals)
+	j = 0
+	for _, e := range from {
+		if entryValue(e) > thr {
+			continue
+		}
+		y := e + add
+		for j < len(to) && to[j]>>32 < y>>32 {
+			vals = append(vals, to[j])
+			j++
+		}
+		if j < len(to) && to[j]>>32 == y>>32 {
+			y = min(y, to[j])
+			j++
+		}
+		vals = append(vals, y)
+		least = min(least, entryValue(y))
+	}
+	vals = append(vals, to[j:]...)
+	r.at, r.n, r.least = int32(at), int32(len(vals)-at), int64(least)
+	return vals
 }
 
 func (d *dpSolver) growVecs(vecs []dpVec) {
@@ -277,8 +319,8 @@ func (d *dpSolver) growVecs(vecs []dpVec) {
 
 // stepSuitVec is stepSuit for a layer of vectors, at a position from 2
 // to 13.
-func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []int32, m, p, s int) ([]dpVec, []int32) {
-	next, vals := d.startVecs(2*len(cur), m)
+func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec, []uint64) {
+	next, vals := d.startVecs(2 * len(cur))
 	class := d.class(p)
 	limit := d.limit - d.after[p]
 	sh := uint(dpCfgBits * s)
@@ -288,12 +330,12 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []int32, m, p, s int) ([]dpV
 		if rec.beaten {
 			continue
 		}
-		if d.work >= d.next && d.tick != nil && !d.goOnVecs(len(vals)+6*len(next)) {
+		if d.work >= d.next && d.tick != nil && !d.goOnVecs(vecWords(next, vals)) {
 			return d.keepVecs(next, vals)
 		}
 		key := rec.key
 		jl := int(key >> dpJShift & 7)
-		from := curVals[rec.at : int(rec.at)+m]
+		from := curVals[rec.at : rec.at+rec.n]
 		moves := d.t.moves[key>>sh&dpCfgMask][k][class]
 		for mi := range moves {
 			mv := &moves[mi]
@@ -304,36 +346,37 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []int32, m, p, s int) ([]dpV
 			if !ok || rec.least+add > limit {
 				continue
 			}
-			d.work += dpRelaxVecWork + dpValueWork*int64(m/2)
-			next, vals = d.relaxVec(next, vals, moved(nk, mv, sh, jl), m, from, 0, add, limit)
+			d.work += dpRelaxVecWork + dpEntryWork*int64(len(from))
+			next, vals = d.relaxVec(next, vals, moved(nk, mv, sh, jl), from, 0, add, limit)
 		}
 	}
 	return d.keepVecs(next, vals)
 }
 
 // stepSetsVec is stepSets for a layer of vectors.
-func (d *dpSolver) stepSetsVec(cur []dpVec, curVals []int32, m int) ([]dpVec, []int32) {
-	next, vals := d.startVecs(len(cur), m)
+func (d *dpSolver) stepSetsVec(cur []dpVec, curVals []uint64) ([]dpVec, []uint64) {
+	next, vals := d.startVecs(len(cur))
 	for i := range cur {
 		rec := &cur[i]
 		if rec.beaten {
 			continue
 		}
-		if d.work++; d.work >= d.next && d.tick != nil && !d.goOnVecs(len(vals)+6*len(next)) {
+		if d.work++; d.work >= d.next && d.tick != nil && !d.goOnVecs(vecWords(next, vals)) {
 			return d.keepVecs(next, vals)
 		}
 		if nk, ok := d.withSets(rec.key); ok {
-			next, vals = d.relaxVec(next, vals, nk, m, curVals[rec.at:int(rec.at)+m], 0, 0, infinity)
+			d.work += dpEntryWork * int64(rec.n)
+			next, vals = d.relaxVec(next, vals, nk, curVals[rec.at:rec.at+rec.n], 0, 0, infinity)
 		}
 	}
 	return d.keepVecs(next, vals)
 }
 
-// dropBeatenVec is dropBeaten for a layer of vectors, value by value: a
-// value is dropped when a state kept so far beats the state with a value
-// no more for the same aces held back; a state all of whose values are
+// dropBeatenVec is dropBeaten for a layer of vectors, entry by entry: an
+// entry is dropped when a state kept so far beats the state with a value
+// no more for the same aces held back; a state all of whose entries are
 // dropped is beaten.
-func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []int32, m int) {
+func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []uint64) {
 	const group = ^uint64(1<<dpJShift - 1 | 7<<dpJShift) // what must be equal
 	order := d.order[:0]
 	for i := range vecs {
@@ -356,7 +399,6 @@ func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []int32, m int) {
 		}
 		last = r.key & group
 		j := r.key >> dpJShift & 7
-		mine := vals[r.at : int(r.at)+m]
 		if d.work >= d.next && d.tick != nil && !d.goOnVecs(0) {
 			return
 		}
@@ -365,19 +407,22 @@ func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []int32, m int) {
 			if a.key>>dpJShift&7 < j || !d.t.beatsKey(a.key, r.key) {
 				continue
 			}
-			d.work += dpValueWork * int64(m/2)
-			live := int32(dpNone)
-			theirs := vals[a.at : int(a.at)+m]
-			mine := mine[:len(theirs)]
-			for c, x := range theirs {
-				y := mine[c]
-				if x <= y {
-					y = dpNone
-					mine[c] = y
+			theirs, mine := vals[a.at:a.at+a.n], vals[r.at:r.at+r.n]
+			d.work += dpEntryWork * int64(len(theirs)+len(mine))
+			live, n, t := int32(dpNone), 0, 0
+			for _, e := range mine {
+				for t < len(theirs) && theirs[t]>>32 < e>>32 {
+					t++
 				}
-				live = min(live, y)
+				if t < len(theirs) && theirs[t]>>32 == e>>32 && theirs[t] <= e {
+					continue
+				}
+				mine[n] = e
+				n++
+				live = min(live, entryValue(e))
 			}
-			if r.least = int64(live); live == dpNone {
+			r.n, r.least = int32(n), int64(live)
+			if n == 0 {
 				r.beaten = true
 				break
 			}
