@@ -412,10 +412,10 @@ type dpSolver struct {
 	// solver's steps, and every dpTick of work the solver asks tick
 	// whether to go on; when not, or when its layers would pass
 	// dpMaxStates or dpMaxVals, it stops (run reports nothing found, and
-	// stopped is set).
-	work, next int64
-	tick       func() bool
-	stopped    bool
+	// stopped is set; capped too when the caps stopped it).
+	work, next      int64
+	tick            func() bool
+	stopped, capped bool
 
 	// only, when not 0, is one plus the aces held back at position 1
 	// that runLayers allows (two bits a suit, as in the state); see
@@ -835,7 +835,9 @@ func (d *dpSolver) leave(key uint64, mv *dpMove, p int) (uint64, int64, bool) {
 func (d *dpSolver) goOn(n int) bool {
 	n += d.states
 	d.next = d.work + dpTick
-	if n > dpMaxStates || !d.tick() {
+	if n > dpMaxStates {
+		d.stopped, d.capped = true, true
+	} else if !d.tick() {
 		d.stopped = true
 	}
 	return !d.stopped
@@ -1089,13 +1091,20 @@ func naturals(cards []Card) int {
 	return n
 }
 
-// ranksDepth is how many points above the lower bound it starts from the
-// rank solver asks before it leaves the race: its cost grows steeply with
-// the points a question lets a state leave, and the hands it wins leave
-// few (at most some 10 points above the bound on the large corpus);
-// beyond that it only takes a core's share from the others (deal-60-3114, 23 points: 160 ms in the race, 110 to 140 ms with
-// the rank solver leaving at 16).
-const ranksDepth = 16
+// ranksSteps are the questions the rank solver asks in a race, as points
+// above the lower bound it starts from; past the last it leaves the race.
+// A question costs it more the more points it lets a state leave, but on
+// most hands mildly (deal-68-3533: 2.8 million work at the bound, 11.9
+// million 7 points above), so where the answer is above the bound,
+// asking a point at a time costs more than a few questions far apart.
+// Over the large corpus's two-deck hands and six slow ones beyond it,
+// with the answer above the bound, these take the rank solver 3.8 billion
+// in work against 7.7 billion a point at a time (deal-75-445 28 million
+// against 50, deal-68-3533 46 against 84, deal-60-3114 31 against 103);
+// 0, 2, 4, 7, 11 and on took 4.1, and 0, 4, 9, 15 and on 3.5 but more on
+// the answers of 2 points the rank solver wins (deal-68-3667 37 against
+// 31).
+var ranksSteps = [...]int64{0, 3, 6, 9, 13, 18, 24}
 
 // ranksWay is the rank solver as a way of the race (general.race): the
 // hand as the solver takes it, and its answer once proven.
@@ -1108,17 +1117,17 @@ type ranksWay struct {
 	won    bool // the race's answer is sol
 }
 
-// prove is the rank solver's proof in a race. Its cost grows steeply with
-// the weight its limit lets a state leave, so it deepens a point at a
-// time: it asks for the least weight no more than the points of lower,
-// then a point more, and so on, past the totals no naturals of the hand
-// add up to (pointSums; the 1 of a hand with no card of 1 point). A question answered no proves its limit
-// plus one a lower bound (the solver can only leave less than the true
-// answer); a yes is the least weight, when the jokers its answer leaves
-// over fit into its melds (as in every large hand; when not, the way
-// stops, and the others answer). The work of each question is fixed, so
-// the cost of the proof is a fixed number, as the race needs. done is the
-// context's Done channel. Past ranksDepth points above the bound it stops.
+// prove is the rank solver's proof in a race. It asks the questions of
+// ranksSteps: the least weight no more than the points of lower, then no
+// more than 3 points more, and so on, each past the totals no naturals of
+// the hand add up to (pointSums; the 1 of a hand with no card of 1
+// point). A question answered no proves its limit plus one a lower bound
+// (the solver can only leave less than the true answer); a yes is the
+// least weight, when the jokers its answer leaves over fit into its melds
+// (as in every large hand; when not, the way stops, and the others
+// answer). The work of each question is fixed, so the cost of the proof
+// is a fixed number, as the race needs. done is the context's Done
+// channel.
 func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	defer rv.cost[2].Store(infinity)
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
@@ -1140,18 +1149,34 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 		return true
 	}
-	last := lower + ranksDepth*weightScale
-	sums := k.pointSums(last / weightScale)
-	for d.limit = lower - lower%weightScale + weightScale - 1; ; d.limit += weightScale {
+	base := lower / weightScale
+	top := base + ranksSteps[len(ranksSteps)-1]
+	sums := k.pointSums(top)
+	for i, ceil := 0, top+1; i < len(ranksSteps); {
 		// A limit that lets no more points be left than the one before
 		// asks the same question again.
-		for p := d.limit / weightScale; p <= last/weightScale && !sums[p]; p++ {
-			d.limit += weightScale
+		p := base + ranksSteps[i]
+		if p >= ceil {
+			// A question far above the last no passed the caps: ask the
+			// points between a point at a time.
+			p = lower / weightScale
 		}
-		if d.limit > last {
-			return proof{lower: lower}
+		for p <= top && !sums[p] {
+			p++
 		}
+		if p > top || p >= ceil {
+			break
+		}
+		if p*weightScale+weightScale-1 < lower {
+			i++
+			continue // asked already
+		}
+		d.limit = p*weightScale + weightScale - 1
 		v, at, ok := d.run()
+		if d.capped && p > lower/weightScale {
+			d.stopped, d.capped, ceil = false, false, p
+			continue
+		}
 		if d.stopped {
 			return proof{lower: lower}
 		}
@@ -1173,6 +1198,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 		return proof{v: v, lower: v, cost: c, done: true}
 	}
+	return proof{lower: lower}
 }
 
 // pointSums reports, for each total of points up to top, whether some

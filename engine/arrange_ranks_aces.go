@@ -136,7 +136,7 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 			continue
 		}
 		if d.tick != nil && len(cur)+d.states > dpMaxStates {
-			d.stopped = true
+			d.stopped, d.capped = true, true
 			return infinity, -1, false
 		}
 		for _, e := range vals[v.at : v.at+v.n] {
@@ -177,7 +177,7 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 // goOnVecs is goOn for a layer of vectors of n words (dpMaxVals).
 func (d *dpSolver) goOnVecs(n int) bool {
 	if n > dpMaxVals {
-		d.stopped = true
+		d.stopped, d.capped = true, true
 		return false
 	}
 	return d.goOn(0)
