@@ -58,15 +58,27 @@ type rivals struct {
 const raceCheck = 1 << 10
 
 // fewestCap is the most nodes the way taking the card with the fewest
-// options searches when the rank solver races too. Where that way wins,
-// it wins early: where it is the fastest of the three it took at most
-// 45,000 nodes on the large corpus (deal-60-1155) and 200,000 on the
-// slowest of 13,200 further deals (deal-75-3108), and where the rank
-// solver is needed it takes 1.6 million (deal-75-445). Three ways on two
-// cores slow each other, so past the cap it leaves the race to the two.
-// (A cap of 65,536 cost deal-60-2121, which that way proves in 69,000
-// nodes, 20 ms alone, 270 to 380 ms.)
-const fewestCap = 1 << 18
+// options searches when the rank solver races too, before it pauses until
+// the rank solver's proof has ended; past it each of its nodes costs
+// fewestDearCost. Where that way wins, it mostly wins early: where it is
+// the fastest of the three it took at most 45,000 nodes on the large
+// corpus (deal-60-1155) and 200,000 on the slowest of 13,200 further
+// deals (deal-75-3108). But every way that loses runs until it has cost
+// what the winner did, so where the highest-first way wins after a long
+// proof this way ran as long beside it, and on two cores three ways slow
+// each other: deal-68-4985 takes 77 to 88 ms highest first alone, and
+// 110 to 136 ms in the race with a cap of 262,144 nodes and every node
+// at fewestCost, and 96 to 125 ms with these (five runs alternating). The rank solver now proves most of the hands this
+// way won late (deal-60-3114, deal-68-6106, deal-68-5882). Of 13,200 and
+// 13,800 unseen deals, none and two over 100 ms (worst 98 and 124 ms)
+// where there had been two and three (worst 112 and 129 ms). (A cap of
+// 65,536 at its time had cost deal-60-2121, which that way proves in
+// 69,000 nodes, 20 ms alone, 270 to 380 ms.)
+const fewestCap = 1 << 17
+
+// fewestDearCost is what a node of the way taking the card with the
+// fewest options costs past fewestCap (see there).
+const fewestDearCost = 2 * fewestCost
 
 // fewestSteps is how many narrow questions the way taking the card with
 // the fewest options asks before the wide one (prove). That way is cheap
@@ -86,12 +98,13 @@ const fewestCap = 1 << 18
 const fewestSteps = 4
 
 // cost returns what g's proof has cost so far: its nodes times the cost
-// of a node of its way; tripled, plus one taking the card with the fewest
+// of a node of its way (fewestDearCost past dearAfter); tripled, plus one taking the card with the fewest
 // options (and plus two for the rank solver: ranksCost), so that no two
 // ways cost the same and the way taking the highest card wins a tie.
 func (g *general) cost() int64 {
 	if g.way == takeFewest {
-		return 3*fewestCost*g.spent + 1
+		n := min(g.spent, g.dearAfter)
+		return 3*(fewestCost*n+fewestDearCost*(g.spent-n)) + 1
 	}
 	return 3 * highestCost * g.spent
 }
@@ -202,11 +215,12 @@ func (g *general) race(lower int64) (solution, int64) {
 	rv.cost[g.way&1].Store(0)
 	rv.cost[f.way&1].Store(0)
 	rv.maxNodes = infinity
+	f.dearAfter = infinity
 	var res [3]proof
 	var wg sync.WaitGroup
 	if done := g.done; k != nil {
 		rv.cost[2].Store(0)
-		rv.maxNodes = fewestCap
+		rv.maxNodes, f.dearAfter = fewestCap, fewestCap
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
