@@ -54,9 +54,9 @@ type Arrangement struct {
 // without table melds the rank-by-rank dynamic programme), so it keeps
 // two cores busy where GOMAXPROCS allows (on one they take turns), with
 // the same answer whichever finishes first. A hand of two decks and up to
-// four jokers, up to all 108 cards, takes some 8 ms in the median and at
-// most some 0.1 s on the benchmark's adversarial corpus, and at most some
-// 0.13 s on 27,000 further seeded deals, of which two took over 0.1 s;
+// four jokers, up to all 108 cards, takes some 9 ms in the median and at
+// most some 0.13 s on the benchmark's adversarial corpus, and at most
+// some 0.13 s on 27,000 further seeded deals, of which two took over 0.1 s;
 // but no bound is proven. Three decks and more are not bounded: the
 // corpus's 96-card three-deck hand takes some 0.4 to 0.6 s.
 // ArrangeContext answers a hand its deadline cuts short with the best
