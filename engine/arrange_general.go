@@ -2380,9 +2380,10 @@ func (g *general) render(m gmeld, layoff bool) []Card {
 // countCards makes search count the cards left, and readies a search from
 // the whole hand. A card left alone is worth at least least points
 // (leastAlone), so when no card is worth less than nothing a card worth
-// fewer points is never the one card left: it weighs 2, the others 1, and a weight below 2 is
-// still exactly an arrangement leaving no card or one. The heavier cards
-// let a search for one card left prune where such a card must stay.
+// fewer points is never the one card left: it weighs 2, the others 1, and
+// a weight below 2 is still exactly an arrangement leaving no card or
+// one. The heavier cards let a search for one card left prune where such
+// a card must stay.
 func (g *general) countCards(least int) {
 	g.least = least
 	// The entries of the search for the least weight stay, for pointsSay,

@@ -67,13 +67,14 @@ const raceCheck = 1 << 10
 // what the winner did, so where the highest-first way wins after a long
 // proof this way ran as long beside it, and on two cores three ways slow
 // each other: deal-68-4985 takes 77 to 88 ms highest first alone, and
-// 110 to 136 ms in the race with a cap of 262,144 nodes and every node
-// at fewestCost, and 96 to 125 ms with these (five runs alternating). The rank solver now proves most of the hands this
-// way won late (deal-60-3114, deal-68-6106, deal-68-5882). Of 13,200 and
-// 13,800 unseen deals, none and two over 100 ms (worst 98 and 124 ms)
-// where there had been two and three (worst 112 and 129 ms). (A cap of
-// 65,536 at its time had cost deal-60-2121, which that way proves in
-// 69,000 nodes, 20 ms alone, 270 to 380 ms.)
+// took 110 to 136 ms in the race with a cap of 262,144 nodes and every
+// node at fewestCost, 96 to 125 ms with these (five runs alternating).
+// The rank solver now proves most of the hands this way won late
+// (deal-60-3114, deal-68-6106, deal-68-5882). Of 13,200 and 13,800 unseen
+// deals, none and two took over 100 ms (worst 98 and 124 ms) where there
+// had been two and three (worst 112 and 129 ms). (A cap of 65,536 at its
+// time had cost deal-60-2121, which that way proves in 69,000 nodes, 20
+// ms alone, 270 to 380 ms.)
 const fewestCap = 1 << 17
 
 // fewestDearCost is what a node of the way taking the card with the
@@ -98,9 +99,10 @@ const fewestDearCost = 2 * fewestCost
 const fewestSteps = 4
 
 // cost returns what g's proof has cost so far: its nodes times the cost
-// of a node of its way (fewestDearCost past dearAfter); tripled, plus one taking the card with the fewest
-// options (and plus two for the rank solver: ranksCost), so that no two
-// ways cost the same and the way taking the highest card wins a tie.
+// of a node of its way (fewestDearCost past dearAfter); tripled, plus one
+// taking the card with the fewest options (and plus two for the rank
+// solver: ranksCost), so that no two ways cost the same and the way
+// taking the highest card wins a tie.
 func (g *general) cost() int64 {
 	if g.way == takeFewest {
 		n := min(g.spent, g.dearAfter)

@@ -1152,15 +1152,16 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	base := lower / weightScale
 	top := base + ranksSteps[len(ranksSteps)-1]
 	sums := k.pointSums(top)
+	// Step i is asked until a no proves its points too few (lower passes
+	// them). Where a question far above the last no passes the caps, ceil
+	// is its points, and the points between are asked a point at a time.
 	for i, ceil := 0, top+1; i < len(ranksSteps); {
-		// A limit that lets no more points be left than the one before
-		// asks the same question again.
 		p := base + ranksSteps[i]
 		if p >= ceil {
-			// A question far above the last no passed the caps: ask the
-			// points between a point at a time.
 			p = lower / weightScale
 		}
+		// A limit that lets no more points be left than the one before
+		// asks the same question again.
 		for p <= top && !sums[p] {
 			p++
 		}
@@ -1169,7 +1170,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 		if p*weightScale+weightScale-1 < lower {
 			i++
-			continue // asked already
+			continue
 		}
 		d.limit = p*weightScale + weightScale - 1
 		v, at, ok := d.run()
