@@ -251,3 +251,106 @@ func TestPointSums(t *testing.T) {
 		}
 	}
 }
+
+// twiceWay returns the rank solver's way for hand under r, and the
+// general solver set up for it, or nil when the rank solver does not
+// take the hand.
+func twiceWay(t *testing.T, r Rules, hand []Card) (*ranksWay, *general) {
+	t.Helper()
+	g := newGeneralTT(t, r, hand, ttOn)
+	return g.rankWay(), g
+}
+
+func twiceBound(k *ranksWay, limit int64) (int64, bool) {
+	lb, _, ok := k.acesTwiceBound(limit, func(*dpSolver) func() bool { return func() bool { return true } })
+	return lb, ok
+}
+
+// TestAcesTwiceBound: the looser problem holds each ace at both ends, a
+// copy left over weighing nothing, and an ace no meld can hold weighing
+// what it does.
+func TestAcesTwiceBound(t *testing.T) {
+	r := rummy500Big()
+	for _, c := range []struct {
+		hand        string
+		pts, cards  int64
+		truthPoints int
+	}{
+		{"QH KH AH 2C 3C 4C", 0, 0, 0},      // the ace high; its copy at 1 weighs nothing
+		{"AH 2H 3H 5C 6C 7C", 0, 0, 0},      // the ace low; its copy at 14 weighs nothing
+		{"AH 2H 3H QH KH", 0, 0, 5},         // one ace, melded at both ends: looser
+		{"AS 7D 8D 9D", 15, 1, 15},          // no meld holds the ace
+		{"AS 7D 8D 9D 4C 4H 4S", 15, 1, 15}, // and the rest melds
+	} {
+		hand := mustCards(t, c.hand)
+		k, _ := twiceWay(t, r, hand)
+		if k == nil {
+			t.Fatalf("%s: the rank solver does not take it", c.hand)
+		}
+		lb, ok := twiceBound(k, 30*weightScale)
+		if want := c.pts*weightScale + c.cards; !ok || lb != want {
+			t.Errorf("%s: bound %d points %d cards (%v), want %d, %d", c.hand, lb/weightScale, lb%weightScale, ok, c.pts, c.cards)
+		}
+		if got := leastWeight(t, r, hand, nil, ttAuto, takeHighest); got/weightScale != int64(c.truthPoints) || got < lb {
+			t.Errorf("%s: Arrange leaves %d points, want %d, no less than the bound", c.hand, got/weightScale, c.truthPoints)
+		}
+		// Asked below its answer, the bound is the limit plus one.
+		if lb > 0 {
+			if got, ok := twiceBound(k, lb-1); !ok || got != lb {
+				t.Errorf("%s: under %d, bound %d (%v), want %d", c.hand, lb-1, got, ok, lb)
+			}
+		}
+	}
+}
+
+// TestAcesTwiceBoundBelow: on random deals of 20 to 45 cards of two decks
+// and four jokers, the bound is never above the least weight.
+func TestAcesTwiceBoundBelow(t *testing.T) {
+	r := rummy500Big()
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	tight := 0
+	for seed := range uint64(n) {
+		size := 20 + int(seed%26)
+		hand := largeHand(size, seed+50_000)
+		k, _ := twiceWay(t, r, hand)
+		if k == nil {
+			continue
+		}
+		lb, ok := twiceBound(k, infinity/2)
+		truth := leastWeight(t, r, hand, nil, ttAuto, takeHighest)
+		if !ok || lb > truth {
+			t.Fatalf("deal-%d-%d: bound %d (%v) over the least weight %d", size, seed+50_000, lb, ok, truth)
+		}
+		if lb == truth {
+			tight++
+		}
+	}
+	t.Logf("the bound is the least weight on %d of %d deals", tight, n)
+}
+
+// TestSearchFloor: a proven lower bound given to the search (floor) keeps
+// its answer and saves it nodes, stopping once it reaches the bound.
+func TestSearchFloor(t *testing.T) {
+	for _, c := range largeCorpus(t) {
+		if c.name != "deal-60-4" && c.name != "deal-60-95" && c.name != "deal-68-31" {
+			continue
+		}
+		truth := leastWeight(t, c.rules, c.hand, nil, ttAuto, takeHighest)
+		var nodes [2]int64
+		for i, floor := range []int64{-infinity, truth} {
+			_, g := twiceWay(t, c.rules, c.hand)
+			g.track, g.acc, g.incW = true, 0, infinity
+			g.way, g.spent, g.budget, g.floor = takeHighest, 0, infinity, floor
+			if v := g.search(infinity); v != truth {
+				t.Errorf("%s: floor %d: %d, want %d", c.name, floor, v, truth)
+			}
+			nodes[i] = g.spent
+		}
+		if nodes[1] >= nodes[0] {
+			t.Errorf("%s: %d nodes with the floor, %d without", c.name, nodes[1], nodes[0])
+		}
+	}
+}

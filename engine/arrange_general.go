@@ -319,6 +319,7 @@ type general struct {
 	way           takeWay   // which open card search takes
 	dearAfter     int64     // the way taking the card with the fewest options: nodes past this cost fewestDearCost (race)
 	spent, budget int64     // nodes of this try of solve, and the most it may take
+	floor         int64     // a proven lower bound on the weight of the open cards and jokers, less the weight of the path to the node (race)
 	cut           bool      // the try ran out of nodes: stop is set, but not for good
 	rival         *rivals   // while the ways race (race): what they share
 
@@ -574,7 +575,7 @@ func (g *general) setup(p *problem, done <-chan struct{}, tt ttMode) error {
 	r := p.r
 	counts := p.copies()
 	*g = general{opts: g.opts[:0], tt: g.tt, path: g.path[:0], absorbed: g.absorbed[:0], tabs: g.tabs[:0],
-		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done},
+		trail: g.trail[:0], incPath: g.incPath[:0], watch: watch{done: done}, floor: -infinity,
 		counts: optCounts{runs: g.counts.runs[:0], sets: g.counts.sets[:0]}}
 	g.r = r
 	g.m = max(r.MinSize, 1)
@@ -866,6 +867,10 @@ func (g *general) node(beta int64) int64 {
 	if g.neg {
 		lb += g.negBound()
 	}
+	// A proven lower bound on the whole hand less what the path to the
+	// node left bounds the node too: once an option reaches it, no other
+	// can do better.
+	lb = max(lb, g.floor)
 	if lb >= beta {
 		return lb
 	}
@@ -917,7 +922,9 @@ func (g *general) node(beta int64) int64 {
 			// worth less than nothing can bring it back.
 			v = step
 		} else {
+			g.floor -= step
 			v = step + g.node(min(beta, best)-step)
+			g.floor += step
 		}
 		if g.track {
 			g.acc -= step

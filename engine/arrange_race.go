@@ -210,6 +210,11 @@ func (g *general) race(lower int64) (solution, int64) {
 		rv.cost[i].Store(infinity)
 	}
 	k := g.rankWay() // before the clone, which shares it
+	// With aces either way, the looser problem of acesTwiceBound first
+	// raises the lower bound, from which every way starts.
+	if k != nil && g.r.Ace == AceEither {
+		lower = k.acesTwiceLower(lower, g.done)
+	}
 	f := g.clone()
 	defer f.release()
 	f.way = takeFewest
@@ -273,9 +278,10 @@ func (g *general) race(lower int64) (solution, int64) {
 // way's proof is still a fixed number, and the race deterministic.
 func (g *general) prove(rv *rivals, lower int64) proof {
 	g.rival, g.spent, g.budget, g.seen = rv, 0, raceCheck, [3]int64{}
+	g.floor = lower
 	defer func() {
 		rv.cost[g.way&1].Store(infinity)
-		g.rival, g.budget = nil, infinity
+		g.rival, g.budget, g.floor = nil, infinity, -infinity
 	}()
 	top := lower + max(g.heavy, weightScale)
 	beta := top
@@ -287,6 +293,7 @@ func (g *general) prove(rv *rivals, lower int64) proof {
 	v := g.search(beta)
 	for ; !g.stop && v >= beta; v = g.search(beta) {
 		lower = v
+		g.floor = lower
 		if steps--; steps == 0 || lower+weightScale >= top {
 			v = g.search(infinity)
 			break

@@ -133,12 +133,19 @@ func TestJokerBoundIsLower(t *testing.T) {
 // for hand under r.
 func newGeneral(t *testing.T, r Rules, hand []Card) *general {
 	t.Helper()
+	return newGeneralTT(t, r, hand, ttOff)
+}
+
+// newGeneralTT readies the general solver for hand under r, its
+// transposition table as tt says.
+func newGeneralTT(t *testing.T, r Rules, hand []Card, tt ttMode) *general {
+	t.Helper()
 	var p problem
 	if err := p.init(&r, hand, nil); err != nil {
 		t.Fatal(err)
 	}
 	g := new(general)
-	if err := g.setup(&p, nil, ttOff); err != nil {
+	if err := g.setup(&p, nil, tt); err != nil {
 		t.Fatal(err)
 	}
 	return g
