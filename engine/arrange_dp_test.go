@@ -262,7 +262,7 @@ func twiceWay(t *testing.T, r Rules, hand []Card) (*ranksWay, *general) {
 }
 
 func twiceBound(k *ranksWay, limit int64) (int64, bool) {
-	lb, _, ok := k.acesTwiceBound(limit, func(*dpSolver) func() bool { return func() bool { return true } })
+	lb, _, ok := k.acesTwiceBound(limit, infinity, nil)
 	return lb, ok
 }
 
@@ -304,12 +304,13 @@ func TestAcesTwiceBound(t *testing.T) {
 }
 
 // TestAcesTwiceBoundBelow: on random deals of 20 to 45 cards of two decks
-// and four jokers, the bound is never above the least weight.
+// and four jokers (100, or 600 with -full), the bound is never above the
+// least weight.
 func TestAcesTwiceBoundBelow(t *testing.T) {
 	r := rummy500Big()
-	n := 300
-	if testing.Short() {
-		n = 60
+	n := 100
+	if *full {
+		n = 600
 	}
 	tight := 0
 	for seed := range uint64(n) {

@@ -1319,18 +1319,8 @@ func (k *ranksWay) acesTwiceLower(lower int64, done <-chan struct{}) int64 {
 		if limit < lower {
 			continue
 		}
-		lb, w, ok := k.acesTwiceBound(limit, func(d *dpSolver) func() bool {
-			d.work = work
-			return func() bool {
-				select {
-				case <-done:
-					return false
-				default:
-				}
-				return d.work <= acesTwiceWork
-			}
-		})
-		work = w
+		lb, w, ok := k.acesTwiceBound(limit, acesTwiceWork-work, done)
+		work += w
 		if !ok {
 			break
 		}
@@ -1357,11 +1347,11 @@ func (k *ranksWay) acesTwiceLower(lower int64, done <-chan struct{}) int64 {
 // deal-68-3533, deal-75-445), and the search from the high end then stops
 // once it finds an arrangement that weighs it (general.floor): 350,000
 // nodes instead of 838,000 on deal-75-6736, 220,000 instead of 651,000 on
-// deal-68-4985. It returns the least weight
-// of the looser problem when it is at most limit, and else limit plus
-// one, and the work it took; false when it stopped: past most work, or
-// its caps, or when done is closed.
-func (k *ranksWay) acesTwiceBound(limit int64, tick func(d *dpSolver) func() bool) (int64, int64, bool) {
+// deal-68-4985. It returns the least weight of the looser problem when
+// it is at most limit, and else limit plus one, and the work it took;
+// false when it stopped: past most work, or its caps, or when done is
+// closed.
+func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int64, int64, bool) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	var fixed int64 // the weight of the aces no meld can hold
@@ -1379,7 +1369,14 @@ func (k *ranksWay) acesTwiceBound(limit int64, tick func(d *dpSolver) func() boo
 	d.w[1], d.w[14] = 0, 0
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed
-	d.tick = tick(d)
+	d.tick = func() bool {
+		select {
+		case <-done:
+			return false
+		default:
+		}
+		return d.work <= most
+	}
 	v, _, ok := d.run()
 	switch {
 	case d.stopped:
