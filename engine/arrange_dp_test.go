@@ -262,8 +262,7 @@ func twiceWay(t *testing.T, r Rules, hand []Card) (*ranksWay, *general) {
 }
 
 func twiceBound(k *ranksWay, limit int64) (int64, bool) {
-	lb, _, ok := k.acesTwiceBound(limit, infinity, nil)
-	return lb, ok
+	return k.acesTwiceBound(limit, infinity, nil)
 }
 
 // TestAcesTwiceBound: the looser problem holds each ace at both ends, a

@@ -1117,28 +1117,6 @@ type ranksWay struct {
 	won    bool // the race's answer is sol
 }
 
-// raceTick is the tick of the rank solver d in a race: it goes on while
-// no proof finished has cost less, and the context goes on; done is its
-// Done channel.
-func raceTick(rv *rivals, d *dpSolver, done <-chan struct{}) func() bool {
-	var seen [3]int64 // the rivals' costs at the last look (rivals.ahead)
-	return func() bool {
-		c := ranksCost(d.work)
-		if c > rv.least.Load() {
-			return false
-		}
-		select {
-		case <-done:
-			return false
-		default:
-		}
-		if rv.ahead(2, c, &seen) {
-			runtime.Gosched()
-		}
-		return true
-	}
-}
-
 // prove is the rank solver's proof in a race. It asks the questions of
 // ranksSteps: the least weight no more than the points of lower, then no
 // more than 3 points more, and so on, each past the totals no naturals of
@@ -1155,7 +1133,22 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	d.setForced(k.forced, &k.counts)
-	d.tick = raceTick(rv, d, done)
+	var seen [3]int64 // the rivals' costs at the last look (rivals.ahead)
+	d.tick = func() bool {
+		c := ranksCost(d.work)
+		if c > rv.least.Load() {
+			return false
+		}
+		select {
+		case <-done:
+			return false
+		default:
+		}
+		if rv.ahead(2, c, &seen) {
+			runtime.Gosched()
+		}
+		return true
+	}
 	base := lower / weightScale
 	top := base + ranksSteps[len(ranksSteps)-1]
 	sums := k.pointSums(top)
@@ -1297,40 +1290,26 @@ func (k *ranksWay) decide(ask goOutQuestion, least int, tick func() bool) (goOut
 	return false, false
 }
 
-// acesTwiceSteps are the questions acesTwiceLower asks, as points above
-// the lower bound, and acesTwiceWork the most work it takes (dpSolver).
-// One question 8 points up answers the corpus's slow hands whose bound is
-// their answer (deal-75-6736 at 6 points, deal-68-3533 at 8, deal-68-4985
-// at 4); asking 3 points up first cost more than it saved, 3 then 9
-// passed the work on deal-75-6736.
-var acesTwiceSteps = [...]int64{8}
-
-const acesTwiceWork = 1 << 28
-
-// acesTwiceLower returns lower raised by acesTwiceBound, asked the
-// questions of acesTwiceSteps, each past the last no, within
-// acesTwiceWork; done is the context's Done channel. The work is fixed,
-// so the bound is the same whatever the timing, and so the race after.
+// acesTwiceLower returns lower raised by acesTwiceBound, asked for at
+// most acesTwiceUp points above it within acesTwiceWork; done is the
+// context's Done channel. The work is fixed, so the bound is the same
+// whatever the timing, and so the race after. One question 8 points up
+// answers the corpus's slow hands whose bound is their answer
+// (deal-75-6736 at 6 points, deal-68-3533 at 8, deal-68-4985 at 4);
+// asking 3 points up first cost more than it saved, and 3 then 9 passed
+// the work on deal-75-6736.
 func (k *ranksWay) acesTwiceLower(lower int64, done <-chan struct{}) int64 {
-	var work int64
-	base := lower / weightScale
-	for _, step := range acesTwiceSteps {
-		limit := (base+step)*weightScale + weightScale - 1
-		if limit < lower {
-			continue
-		}
-		lb, w, ok := k.acesTwiceBound(limit, acesTwiceWork-work, done)
-		work += w
-		if !ok {
-			break
-		}
-		lower = max(lower, lb)
-		if lb <= limit {
-			break
-		}
+	limit := (lower/weightScale+acesTwiceUp)*weightScale + weightScale - 1
+	if lb, ok := k.acesTwiceBound(limit, acesTwiceWork, done); ok {
+		return max(lower, lb)
 	}
 	return lower
 }
+
+const (
+	acesTwiceUp   = 8
+	acesTwiceWork = 1 << 28
+)
 
 // acesTwiceBound proves a lower bound on the least weight of the hand
 // when aces go either way, by the rank solver on a looser problem: each
@@ -1348,10 +1327,9 @@ func (k *ranksWay) acesTwiceLower(lower int64, done <-chan struct{}) int64 {
 // once it finds an arrangement that weighs it (general.floor): 350,000
 // nodes instead of 838,000 on deal-75-6736, 220,000 instead of 651,000 on
 // deal-68-4985. It returns the least weight of the looser problem when
-// it is at most limit, and else limit plus one, and the work it took;
-// false when it stopped: past most work, or its caps, or when done is
-// closed.
-func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int64, int64, bool) {
+// it is at most limit, and else limit plus one; false when it stopped:
+// past most work, or its caps, or when done is closed.
+func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int64, bool) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	var fixed int64 // the weight of the aces no meld can hold
@@ -1360,7 +1338,7 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 		fixed += int64(k.counts[b]) * weight(&k.r, bitCard(b))
 	}
 	if limit < fixed {
-		return limit + 1, 0, true
+		return limit + 1, true
 	}
 	d.either = false
 	for s := range 4 {
@@ -1380,9 +1358,9 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 	v, _, ok := d.run()
 	switch {
 	case d.stopped:
-		return 0, d.work, false
+		return 0, false
 	case !ok:
-		return limit + 1, d.work, true
+		return limit + 1, true
 	}
-	return v + fixed, d.work, true
+	return v + fixed, true
 }
