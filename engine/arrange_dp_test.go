@@ -331,6 +331,74 @@ func TestAcesTwiceBoundBelow(t *testing.T) {
 	t.Logf("the bound is the least weight on %d of %d deals", tight, n)
 }
 
+// TestAcesTwiceNoGoOut: the looser problem's question of going out says
+// no only where the hand cannot go out, and says it of the hand the
+// hand's own problem cannot decide within its caps.
+func TestAcesTwiceNoGoOut(t *testing.T) {
+	r := rummy500Big()
+	always := func() bool { return true }
+	for _, c := range []struct {
+		hand  string
+		least int
+		no    bool
+	}{
+		{"QH KH AH 2C 3C 4C 10D", 10, false}, // 10D left; the ace's copy at 1 weighs nothing
+		{"AH 2H 3H 5C 6C 7C 10D", 10, false}, // the ace low
+		{"QH KH AH 2C 3C 4C 9D", 10, true},   // 9D cannot be the card left
+		{"AS 7D 8D 9D 10C", 10, true},        // no meld holds the ace: it and 10C are left
+		{"AS 7D 8D 9D", 10, false},           // the ace alone
+	} {
+		hand := mustCards(t, c.hand)
+		k, _ := twiceWay(t, r, hand)
+		if no, sure := k.acesTwiceNoGoOut(c.least, always); !sure || no != c.no {
+			t.Errorf("%s, a card alone %d points or more: no %v (sure %v), want %v", c.hand, c.least, no, sure, c.no)
+		}
+	}
+	for _, lc := range largeCorpus(t) {
+		if lc.name != "deal-75-4615" {
+			continue
+		}
+		// Its best leaves 9 points in two cards, so a card left alone is
+		// worth 10 or more.
+		k, _ := twiceWay(t, lc.rules, lc.hand)
+		if no, sure := k.acesTwiceNoGoOut(10, always); !no || !sure {
+			t.Errorf("%s: no %v (sure %v), want a sure no", lc.name, no, sure)
+		}
+	}
+	// Dense random hands of 12 to 40 cards, a card left alone worth 1 to
+	// 16 points or more (200, or 1,200 with -full): never a no where the
+	// general solver alone goes out.
+	n := 200
+	if *full {
+		n = 1200
+	}
+	rng := rand.New(rand.NewPCG(61, 61))
+	nos, outs := 0, 0
+	for i := range n {
+		deck := shuffledDeck(rng, r)
+		denseFirst(rng, deck)
+		size := 12 + rng.IntN(29)
+		hand := deck[:size:size]
+		least := 1 + rng.IntN(16)
+		k, g := twiceWay(t, r, hand)
+		if k == nil {
+			continue
+		}
+		no, sure := k.acesTwiceNoGoOut(least, always)
+		out := g.goOut(askFewerThanTwo, least, false)
+		if !sure || no && out {
+			t.Fatalf("case %d, %s, a card alone %d points or more: no %v (sure %v), and the general solver goes out", i, FormatCards(hand, false), least, no, sure)
+		}
+		if no {
+			nos++
+		}
+		if !out {
+			outs++
+		}
+	}
+	t.Logf("the looser problem says no on %d of the %d deals that cannot go out", nos, outs)
+}
+
 // TestSearchFloor: a proven lower bound given to the search (floor) keeps
 // its answer and saves it nodes, stopping once it reaches the bound.
 func TestSearchFloor(t *testing.T) {
