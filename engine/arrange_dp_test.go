@@ -85,10 +85,13 @@ func compareWithGeneral(t *testing.T, name string, r Rules, hand []Card, label s
 }
 
 // TestRankSolverMatchesGeneral holds the rank solver to the general solver
-// on hands of 13 to 40 cards, half of them dense.
+// on hands of 13 to 40 cards, half of them dense. Where aces go either
+// way, so does the rank solver with its positions turned round
+// (mirrorPositions): the same least weight, and a valid arrangement read
+// back, its runs' cards in rank order from the low end.
 func TestRankSolverMatchesGeneral(t *testing.T) {
 	t.Parallel()
-	n := handCount(600)
+	n := handCount(900)
 	rng := rand.New(rand.NewPCG(500, 500))
 	for i := range n {
 		r := randomDPRules(rng)
@@ -97,7 +100,13 @@ func TestRankSolverMatchesGeneral(t *testing.T) {
 			denseFirst(rng, deck)
 		}
 		size := min(13+rng.IntN(28), len(deck))
-		compareGeneral(t, fmt.Sprintf("case %d", i), r, deck[:size:size])
+		hand := deck[:size:size]
+		compareGeneral(t, fmt.Sprintf("case %d", i), r, hand)
+		if r.Ace == AceEither {
+			compareWithGeneral(t, fmt.Sprintf("case %d", i), r, hand, "turned ", func(r Rules, hand []Card) (Arrangement, error) {
+				return r.arrangeDPTurned(hand, true)
+			})
+		}
 	}
 }
 
@@ -324,6 +333,13 @@ func TestAcesTwiceBoundBelow(t *testing.T) {
 		if !ok || lb > truth {
 			t.Fatalf("deal-%d-%d: bound %d (%v) over the least weight %d", size, seed+50_000, lb, ok, truth)
 		}
+		// The bound turns the positions round; the right way round it is
+		// the same.
+		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+		if up, ok := d.acesTwice(k, infinity/2, false); !ok || up != lb {
+			t.Fatalf("deal-%d-%d: bound %d turned round, %d (%v) the right way round", size, seed+50_000, lb, up, ok)
+		}
+		d.release()
 		if lb == truth {
 			tight++
 		}

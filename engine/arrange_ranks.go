@@ -396,6 +396,10 @@ type dpSolver struct {
 	t      *dpTables
 	lo, hi int
 	either bool
+	// mirror: positions 2 to 13 hold the ranks the other way round, rank
+	// 15-p at position p, so that the programme goes from the king down
+	// (mirrorPositions)
+	mirror bool
 	cnt    [16][4]uint8 // naturals by position and suit
 	w      [16]int64    // weight of a natural, by position
 	jokers int
@@ -469,6 +473,42 @@ const (
 	dpKeptVec = 32
 )
 
+// rankAt returns the rank at position p of d, mirrored or not.
+func (d *dpSolver) rankAt(p int) Rank {
+	if d.mirror && p >= 2 && p <= 13 {
+		return Rank(15 - p)
+	}
+	return posRankAt(p)
+}
+
+// mirrorPositions turns the positions of d round, where aces go either
+// way (positions 1 to 14, the ace at both ends): position p then holds
+// the naturals of rank 15-p, as if the ranks ran from the king down to
+// the ace. The problem reads the same either way round, so its least
+// weight is the same, but the states on the way are not: on the large
+// corpus the looser problem of acesTwiceBound takes 3.6 times less work
+// turned round (deal-75-4615 3 ms against 26, deal-75-6736 4 against 21,
+// deal-75-10499 4 against 23), and at most some 50% more on a few hands
+// (deal-75-404 7 ms against 4). Call it before setForced and before
+// weighing the naturals anew (goOutWeights).
+func (d *dpSolver) mirrorPositions() {
+	for p := 2; p <= 7; p++ {
+		q := 15 - p
+		d.cnt[p], d.cnt[q] = d.cnt[q], d.cnt[p]
+		d.w[p], d.w[q] = d.w[q], d.w[p]
+	}
+	d.mirror = !d.mirror
+}
+
+// meldCards returns the cards of m, a meld d read back, a run's in rank
+// order from its low end.
+func (d *dpSolver) meldCards(m dpMeld) []Card {
+	if d.mirror && m.run {
+		slices.Reverse(m.cards)
+	}
+	return m.cards
+}
+
 // posRankAt returns the rank at position p: p itself, the ace at 14.
 func posRankAt(p int) Rank {
 	if p == 14 {
@@ -537,8 +577,11 @@ func (d *dpSolver) setForced(forced uint64, counts *[64]int) {
 	for ; forced != 0; forced &= forced - 1 {
 		b := bits.TrailingZeros64(forced)
 		p := b & 15
-		if p == int(Ace) && d.hi == 14 {
+		switch {
+		case p == int(Ace) && d.hi == 14:
 			p = 14 // an ace held back is left at 14
+		case d.mirror:
+			p = 15 - p
 		}
 		at[p] += d.w[p] * int64(counts[b])
 	}
@@ -961,7 +1004,7 @@ func (d *dpSolver) readBack(at int) (melds []dpMeld, dead []Card, jokers int) {
 	var open [4][]dpOpenRun
 	l := 1
 	for p := d.lo; p <= d.hi; p++ {
-		rk := posRankAt(p)
+		rk := d.rankAt(p)
 		v := 0
 		for s := range 4 {
 			prev := d.layers[l-1][chain[l-1]]
@@ -1192,7 +1235,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		melds = splitLong(melds)
 		k.sol = solution{deadwood: dead}
 		for _, m := range melds {
-			k.sol.melds = append(k.sol.melds, m.cards)
+			k.sol.melds = append(k.sol.melds, d.meldCards(m))
 		}
 		c := ranksCost(d.work)
 		for least := rv.least.Load(); c < least && !rv.least.CompareAndSwap(least, c); least = rv.least.Load() {
@@ -1332,9 +1375,13 @@ const (
 // deal-68-3533, deal-75-445), and the search from the high end then stops
 // once it finds an arrangement that weighs it (general.floor): 350,000
 // nodes instead of 838,000 on deal-75-6736, 220,000 instead of 651,000 on
-// deal-68-4985. It returns the least weight of the looser problem when
-// it is at most limit, and else limit plus one; false when it stopped:
-// past most work, or its caps, or when done is closed.
+// deal-68-4985. The looser problem reads the same both ways round, and
+// the solver takes it from the king down (mirrorPositions), which on the
+// large corpus's hands of two decks takes 0.21 s in all where from the
+// ace up took 0.74 s (the bound asked before every race, so every such
+// hand waits for it). It returns the least weight of the looser problem
+// when it is at most limit, and else limit plus one; false when it
+// stopped: past most work, or its caps, or when done is closed.
 func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int64, bool) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
@@ -1346,7 +1393,7 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 		}
 		return d.work <= most
 	}
-	return d.acesTwice(k, limit)
+	return d.acesTwice(k, limit, true)
 }
 
 // acesTwiceNoGoOut asks the question of fewer than two cards (decide) of
@@ -1360,21 +1407,25 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 // none to hold back: deal-75-4615 (9 points in two cards, so a card left
 // alone is worth 10 or more) passes the caps after some 10 ms asked of
 // the hand, and the looser problem proves the no in 5 ms, where the
-// general solver took 40 ms.
+// general solver took 40 ms. It goes from the ace up: turned round
+// (mirrorPositions), the go-out questions of the large corpus took 57 ms
+// in all instead of 24.
 func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpCards)
 	defer d.release()
 	d.goOutWeights(&k.r, least)
 	d.tick = tick
-	v, ok := d.acesTwice(k, 1)
+	v, ok := d.acesTwice(k, 1, false)
 	return ok && v > 1, ok
 }
 
 // acesTwice solves the looser problem of acesTwiceBound for the hand of k
 // under limit, with d's weights by position as d's mode and its caller
-// made them. It returns the least weight of the looser problem when it
-// is at most limit, and else limit plus one; false when it stopped.
-func (d *dpSolver) acesTwice(k *ranksWay, limit int64) (int64, bool) {
+// made them, its positions turned round when mirror is set
+// (mirrorPositions). It returns the least weight of the looser problem
+// when it is at most limit, and else limit plus one; false when it
+// stopped.
+func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, bool) {
 	var fixed int64 // the weight of the aces no meld can hold
 	for y := k.forced & aceBits; y != 0; y &= y - 1 {
 		b := bits.TrailingZeros64(y)
@@ -1388,6 +1439,9 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64) (int64, bool) {
 		d.cnt[14][s] = d.cnt[1][s]
 	}
 	d.w[1], d.w[14] = 0, 0
+	if mirror {
+		d.mirrorPositions()
+	}
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed
 	v, _, ok := d.run()
@@ -1406,7 +1460,7 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64) (int64, bool) {
 // is never the one left.
 func (d *dpSolver) goOutWeights(r *Rules, least int) {
 	for p := 1; p <= 14; p++ {
-		if r.Points(NewCard(posRankAt(p), Clubs)) < least {
+		if r.Points(NewCard(d.rankAt(p), Clubs)) < least {
 			d.w[p] = 2
 		}
 	}

@@ -164,6 +164,9 @@ func checkArrangement(t testing.TB, r Rules, hand []Card, table []Meld, a Arrang
 		if v := r.Judge(m); !v.Valid {
 			t.Fatalf("meld %s is not valid: %s", FormatCards(m, false), v.Reason)
 		}
+		if !r.Wrap && r.WildRanks == 0 && !runInOrder(m) {
+			t.Fatalf("run %s is not in rank order from its low end", FormatCards(m, false))
+		}
 		all = append(all, m...)
 	}
 	for i, l := range a.Layoffs {
@@ -189,6 +192,41 @@ func checkArrangement(t testing.TB, r Rules, hand []Card, table []Meld, a Arrang
 	if p := r.Sum(a.Deadwood); p != a.Points {
 		t.Fatalf("Points = %d, but the deadwood %s counts %d", a.Points, FormatCards(a.Deadwood, false), p)
 	}
+}
+
+// runInOrder reports whether the cards of a valid meld, when they are a
+// run (naturals of more than one rank), stand in rank order from its low
+// end, each joker where it stands (Arrangement.Melds): the naturals agree
+// on the position of the first card, an ace at 1 or 14.
+func runInOrder(m []Card) bool {
+	var nat []int // the indexes of the naturals
+	run := false
+	for i, c := range m {
+		if c != Joker {
+			run = run || len(nat) > 0 && c.Rank() != m[nat[0]].Rank()
+			nat = append(nat, i)
+		}
+	}
+	if !run {
+		return true
+	}
+	for _, aceAt := range []int{1, 14} {
+		start, ok := 0, true
+		for _, i := range nat {
+			pos := int(m[i].Rank())
+			if m[i].Rank() == Ace {
+				pos = aceAt
+			}
+			if start == 0 {
+				start = pos - i
+			}
+			ok = ok && pos-i == start
+		}
+		if ok && start >= 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // randomRules draws a rule combination: the options of RULES.md 9 that

@@ -6,6 +6,12 @@ import "context"
 // solver supports (dpSupports). Where the jokers the answer leaves over do
 // not all fit into its melds it hands over to the general solver.
 func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
+	return r.arrangeDPTurned(hand, false)
+}
+
+// arrangeDPTurned is arrangeDP, the positions turned round (mirrorPositions)
+// when mirror is set and aces go either way.
+func (r Rules) arrangeDPTurned(hand []Card, mirror bool) (Arrangement, error) {
 	var p problem
 	if err := p.init(&r, hand, nil); err != nil {
 		return Arrangement{}, err
@@ -22,6 +28,9 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 	forced := g.st.lane &^ g.meldable(jokers)
 
 	d := newDPSolver(r, &counts, jokers, dpWeighted)
+	if mirror && r.Ace == AceEither {
+		d.mirrorPositions()
+	}
 	d.setForced(forced, &counts)
 	_, at, ok := d.run()
 	if !ok {
@@ -36,7 +45,7 @@ func (r Rules) arrangeDP(hand []Card) (Arrangement, error) {
 
 	var sol solution
 	for _, m := range melds {
-		sol.melds = append(sol.melds, m.cards)
+		sol.melds = append(sol.melds, d.meldCards(m))
 	}
 	sol.deadwood = dead
 	a := p.render(sol)
