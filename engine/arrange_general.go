@@ -317,7 +317,6 @@ type general struct {
 	seen          [3]int64  // in a race, the rivals' costs at the last look (rivals.ahead)
 	askRanks      bool      // raceSolve races the rank solver on the question of fewer than two cards
 	way           takeWay   // which open card search takes
-	dearAfter     int64     // the way taking the card with the fewest options: nodes past this cost fewestDearCost (race)
 	spent, budget int64     // nodes of this try of solve, and the most it may take
 	floor         int64     // a proven lower bound on the weight of the open cards and jokers, less the weight of the path to the node (race)
 	cut           bool      // the try ran out of nodes: stop is set, but not for good

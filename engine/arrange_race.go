@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // A large hand that the first, wide look of best does not answer is
@@ -18,8 +17,8 @@ import (
 // asked for no more than a few points, is quick; on the hands whose
 // answer leaves many points it is the other way round. Where the rank
 // solver races, the fewest-options way searches at most fewestCap nodes:
-// where it wins it wins early, and three ways on two cores slow the
-// other two by half.
+// where it wins it wins early, and past them it leaves the other two a
+// core each.
 // Which way wins must not depend on timing, for Arrange gives the same
 // answer for the same input, and each way reads back its own arrangement
 // (reading it back with another way's table took up to a million nodes):
@@ -48,8 +47,7 @@ type rivals struct {
 	first bool        // the first way to finish answers (raceSolve)
 	over  atomic.Bool // first: a way has finished
 	// maxNodes is the most nodes the way taking the card with the fewest
-	// options searches before it pauses (fewestCap when the rank solver
-	// races too); only that way reads it once the race has begun.
+	// options searches (fewestCap when the rank solver races too).
 	maxNodes int64
 }
 
@@ -58,28 +56,24 @@ type rivals struct {
 const raceCheck = 1 << 10
 
 // fewestCap is the most nodes the way taking the card with the fewest
-// options searches when the rank solver races too, before it pauses until
-// the rank solver's proof has ended; past it each of its nodes costs
-// fewestDearCost. Where that way wins, it mostly wins early: where it is
-// the fastest of the three it took at most 45,000 nodes on the large
-// corpus (deal-60-1155) and 200,000 on the slowest of 13,200 further
-// deals (deal-75-3108). But every way that loses runs until it has cost
-// what the winner did, so where the highest-first way wins after a long
-// proof this way ran as long beside it, and on two cores three ways slow
-// each other: deal-68-4985 takes 77 to 88 ms highest first alone, and
-// took 110 to 136 ms in the race with a cap of 262,144 nodes and every
-// node at fewestCost, 96 to 125 ms with these (five runs alternating).
-// The rank solver now proves most of the hands this way won late
-// (deal-60-3114, deal-68-6106, deal-68-5882). Of 13,200 and 13,800 unseen
-// deals, none and two took over 100 ms (worst 98 and 124 ms) where there
-// had been two and three (worst 112 and 129 ms). (A cap of 65,536 at its
-// time had cost deal-60-2121, which that way proves in 69,000 nodes, 20
-// ms alone, 270 to 380 ms.)
-const fewestCap = 1 << 17
-
-// fewestDearCost is what a node of the way taking the card with the
-// fewest options costs past fewestCap (see there).
-const fewestDearCost = 2 * fewestCost
+// options searches when the rank solver races too; there it stops, and
+// the other two have a core each. Where that way wins, it wins early:
+// where it is the fastest it took at most 62,000 nodes on the large
+// corpus (deal-68-3979, 11 ms alone, where the highest-first way takes 70
+// ms and the rank solver passes its caps). Until the sixth round of issue
+// 11 it paused at 131,072 nodes until the rank solver had stopped, and
+// then went on, and the rank solver counted twice its time so as to stop
+// soon where it lost; but where the rank solver won, the highest-first
+// way then ran to twice the rank solver's time, three ways sharing two
+// cores. Stopping here, with the rank solver at its time (ranksCost),
+// over the large corpus and four deals beyond it, each hand's median of
+// three runs, five times over, alternating: the sum 1.10 to 1.17 s
+// against 1.16 to 1.27 s, deal-60-3114 43 to 45 ms against 68 to 78,
+// deal-68-6656 70 to 80 against 78 to 87, deal-75-10499 48 to 59 against
+// 71 to 80; a cap of 32,768 cost deal-68-3979 90 to 103 ms. On 6,000
+// deals beyond the corpus (seeds 11000 to 12999 of 60, 68 and 75 cards)
+// the slowest hands took as long either way.
+const fewestCap = 3 << 15
 
 // fewestSteps is how many narrow questions the way taking the card with
 // the fewest options asks before the wide one (prove). That way is cheap
@@ -99,29 +93,24 @@ const fewestDearCost = 2 * fewestCost
 const fewestSteps = 4
 
 // cost returns what g's proof has cost so far: its nodes times the cost
-// of a node of its way (fewestDearCost past dearAfter); tripled, plus one
-// taking the card with the fewest options (and plus two for the rank
-// solver: ranksCost), so that no two ways cost the same and the way
-// taking the highest card wins a tie.
+// of a node of its way; tripled, plus one taking the card with the fewest
+// options (and plus two for the rank solver: ranksCost), so that no two
+// ways cost the same and the way taking the highest card wins a tie.
 func (g *general) cost() int64 {
 	if g.way == takeFewest {
-		n := min(g.spent, g.dearAfter)
-		return 3*(fewestCost*n+fewestDearCost*(g.spent-n)) + 1
+		return 3*fewestCost*g.spent + 1
 	}
 	return 3 * highestCost * g.spent
 }
 
 // ranksCost returns what the rank solver's proof has cost after work (in
 // about nanoseconds; dpSolver): a node taking the highest card first
-// takes some 220 ns, and costs highestCost; tripled, plus two. It counts
-// twice its time: a way that loses runs until it has cost what the winner
-// did, and where the rank solver wins it wins by far (deal-75-445: 31 ms
-// alone, against 270 ms the fastest other way). On the large corpus,
-// against its time (with the fewest-options way then counting double
-// too): the 64 deals 1.1 s instead of 1.3 to 1.6, the worst two-deck
-// hand 84 to 101 ms (deal-75-445) instead of 123 to 126 (deal-68-3533);
-// the slowest of 13,200 further deals 65 to 130 ms instead of 90 to 160.
-func ranksCost(work int64) int64 { return 3*(2*work*highestCost/220) + 2 }
+// takes some 220 ns, and costs highestCost; tripled, plus two. With the
+// fewest-options way stopped at fewestCap, the rank solver and the
+// highest-first way have a core each, so counting the rank solver's time
+// as it is ends the race about when the faster of the two finishes (see
+// fewestCap).
+func ranksCost(work int64) int64 { return 3*(work*highestCost/220) + 2 }
 
 // ahead records c as the cost so far of the way at index i and reports
 // whether it should let a rival run: whether c is more than the cost of a
@@ -156,7 +145,7 @@ func (g *general) racing() bool {
 		return !rv.over.Load()
 	}
 	c := g.cost()
-	if c > rv.least.Load() || g.way == takeFewest && g.spent > rv.maxNodes && !g.pause(rv, c) {
+	if c > rv.least.Load() || g.way == takeFewest && g.spent > rv.maxNodes {
 		return false
 	}
 	// A way ahead of a rival lets it run (see above).
@@ -165,30 +154,6 @@ func (g *general) racing() bool {
 	}
 	g.budget = g.spent + raceCheck
 	return true
-}
-
-// pause holds the way taking the card with the fewest options, past
-// fewestCap nodes at cost c, while the rank solver still races: it
-// reports whether the way goes on, which it does when the rank solver has
-// stopped (as it does without a proof on the hands it cannot take in its
-// memory) and no proof finished has cost less than c. The way's search is
-// the same whenever it goes on, so the cost of its proof is still a fixed
-// number. While it waits it counts as no rival (rivals.ahead).
-func (g *general) pause(rv *rivals, c int64) bool {
-	rv.cost[g.way&1].Store(infinity)
-	for rv.cost[2].Load() < infinity {
-		if c > rv.least.Load() {
-			return false
-		}
-		select {
-		case <-g.done:
-			return false
-		default:
-		}
-		time.Sleep(50 * time.Microsecond)
-	}
-	rv.maxNodes = infinity
-	return c <= rv.least.Load()
 }
 
 // proof is what a way's search in a race found: when done, v is the
@@ -222,12 +187,11 @@ func (g *general) race(lower int64) (solution, int64) {
 	rv.cost[g.way&1].Store(0)
 	rv.cost[f.way&1].Store(0)
 	rv.maxNodes = infinity
-	f.dearAfter = infinity
 	var res [3]proof
 	var wg sync.WaitGroup
 	if done := g.done; k != nil {
 		rv.cost[2].Store(0)
-		rv.maxNodes, f.dearAfter = fewestCap, fewestCap
+		rv.maxNodes = fewestCap
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
