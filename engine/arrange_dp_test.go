@@ -162,7 +162,7 @@ func TestRankSolverFullDoubleDeck(t *testing.T) {
 // points and cards the general solver alone leaves, and they agree on
 // going out; with -full, on every hand of the corpus of two decks.
 func TestRanksWayAgrees(t *testing.T) {
-	names := map[string]bool{"deal-75-404": true, "deal-68-3879": true}
+	names := map[string]bool{"deal-75-404": true, "deal-68-3879": true, "deal-75-8468": true, "deal-68-11999": true}
 	seen := 0
 	for _, c := range largeCorpus(t) {
 		if c.rules.Decks != 2 || !*full && !names[c.name] {
@@ -239,6 +239,53 @@ func TestRanksWayDecideLeast(t *testing.T) {
 			out, sure := g.rankWay().decide(ask, least, func() bool { return true })
 			if !sure || out != want {
 				t.Errorf("discard required %v, a card alone at least %d points: go out %v (sure %v), want %v", dr, least, out, sure, want)
+			}
+		}
+	}
+}
+
+// TestCertify: where the looser problem's least weight is the hand's
+// (deal-75-8468, deal-68-11999, deal-75-6736), certify finds an
+// arrangement of that weight, valid, which proves it least; asked a point
+// below it, it finds none (no, or the question left to the vectors). Where
+// the looser problem leaves less than the hand (deal-75-4615: 6 points
+// against 9), it finds none even asked up to the hand's answer: it can
+// only prove the looser problem's weight.
+func TestCertify(t *testing.T) {
+	cases := []struct {
+		name       string
+		limit, pts int64 // pts: the weight certify proves, 0 for none
+	}{
+		{"deal-75-8468", 10, 0}, {"deal-75-8468", 11, 11},
+		{"deal-68-11999", 8, 0}, {"deal-68-11999", 9, 9},
+		{"deal-75-6736", 5, 0}, {"deal-75-6736", 6, 6},
+		{"deal-75-4615", 9, 0},
+	}
+	always := func(*dpSolver) func() bool { return func() bool { return true } }
+	corpus := map[string]largeCase{}
+	for _, c := range largeCorpus(t) {
+		corpus[c.name] = c
+	}
+	for _, tc := range cases {
+		c, ok := corpus[tc.name]
+		if !ok {
+			t.Fatalf("the large corpus has no %s", tc.name)
+		}
+		p, g := setupGeneral(t, c)
+		k := g.rankWay()
+		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+		d.limit = tc.limit*weightScale + weightScale - 1
+		got := k.certify(d, always)
+		d.release()
+		if got.stopped || got.found != (tc.pts > 0) {
+			t.Errorf("%s, up to %d points: found %v (no %v, stopped %v), want found %v", tc.name, tc.limit, got.found, got.no, got.stopped, tc.pts > 0)
+			continue
+		}
+		if got.found {
+			a := p.render(got.sol)
+			checkArrangement(t, c.rules, c.hand, nil, a)
+			if a.Points != int(tc.pts) || got.v/weightScale != tc.pts {
+				t.Errorf("%s: certified %d points (weight %d), want %d", tc.name, a.Points, got.v/weightScale, tc.pts)
 			}
 		}
 	}
@@ -336,7 +383,7 @@ func TestAcesTwiceBoundBelow(t *testing.T) {
 		// The bound turns the positions round; the right way round it is
 		// the same.
 		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-		if up, ok := d.acesTwice(k, infinity/2, false); !ok || up != lb {
+		if up, _, ok := d.acesTwice(k, infinity/2, false); !ok || up != lb {
 			t.Fatalf("deal-%d-%d: bound %d turned round, %d (%v) the right way round", size, seed+50_000, lb, up, ok)
 		}
 		d.release()
