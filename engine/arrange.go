@@ -54,11 +54,12 @@ type Arrangement struct {
 // without table melds the rank-by-rank dynamic programme), so it keeps
 // two cores busy where GOMAXPROCS allows (on one they take turns), with
 // the same answer whichever finishes first. A hand of two decks and up to
-// four jokers, up to all 108 cards, takes some 9 ms in the median and at
-// most some 0.13 s on the benchmark's adversarial corpus, and at most
-// some 0.13 s on 27,000 further seeded deals, of which two took over 0.1 s;
-// but no bound is proven. Three decks and more are not bounded: the
-// corpus's 96-card three-deck hand takes some 0.4 to 0.6 s.
+// four jokers, up to all 108 cards, takes some 7 ms in the median and at
+// most some 0.17 s on the benchmark's adversarial corpus (all but one hand
+// within 0.08 s), and of 12,000 further seeded deals one took over 0.1 s
+// (0.18 s, now in the corpus); but no bound is proven. Three decks and
+// more are not bounded: the corpus's 96-card three-deck hand takes some
+// 0.35 to 0.4 s.
 // ArrangeContext answers a hand its deadline cuts short with the best
 // arrangement found and an *UnprovenError holding a proven lower bound.
 //
