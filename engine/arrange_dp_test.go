@@ -161,11 +161,12 @@ func TestRankSolverFullDoubleDeck(t *testing.T) {
 // wins the race (ranksWay), Arrange's arrangement is valid and leaves the
 // points and cards the general solver alone leaves, and they agree on
 // going out; with -full, on every hand of the corpus of two decks. The
-// rank solver must win deal-75-8468 and deal-68-11999 (by certify) and
-// deal-60-13416 (which it loses when its work counts three times its
-// time).
+// rank solver must win deal-75-8468, deal-68-11999 and deal-75-18935 (by
+// certify; the last by a split of its aces its looser problem does not
+// suggest) and deal-60-13416 (which it loses when its work counts three
+// times its time).
 func TestRanksWayAgrees(t *testing.T) {
-	names := map[string]bool{"deal-75-404": true, "deal-68-3879": true, "deal-75-8468": true, "deal-68-11999": true, "deal-60-13416": true}
+	names := map[string]bool{"deal-75-404": true, "deal-75-8468": true, "deal-68-11999": true, "deal-60-13416": true, "deal-75-18935": true}
 	seen := 0
 	for _, c := range largeCorpus(t) {
 		if c.rules.Decks != 2 || !*full && !names[c.name] {
@@ -247,22 +248,51 @@ func TestRanksWayDecideLeast(t *testing.T) {
 	}
 }
 
-// TestCertify: where the looser problem's least weight is the hand's
-// (deal-75-8468, deal-68-11999, deal-75-6736), certify finds an
-// arrangement of that weight, valid, which proves it least; asked a point
-// below it, it finds none (no, or the question left to the vectors). Where
-// the looser problem leaves less than the hand (deal-75-4615: 6 points
-// against 9), it finds none even asked up to the hand's answer: it can
-// only prove the looser problem's weight.
+// checkCertified fails t unless got, certify's answer to the question up
+// to weight limit of a hand whose least weight is truth and whose looser
+// problem's is twice, is right: a no only above the limit, an arrangement
+// of the least weight, valid, exactly where the looser problem leaves it
+// too within the limit, and any other lower bound no more than truth. It
+// reports whether a split problem passed its caps (no answer at all).
+func checkCertified(t *testing.T, name string, r Rules, hand []Card, p *problem, got certified, limit, truth, twice int64) (capped bool) {
+	t.Helper()
+	wantFound := twice == truth && truth <= limit
+	switch {
+	case got.stopped:
+		t.Fatalf("%s, up to weight %d: stopped", name, limit)
+	case !got.no && !got.found && got.above == 0:
+		return true
+	case got.no != (twice > limit), got.found != wantFound:
+		t.Errorf("%s, up to %d points: found %v, no %v, above %d; the least is %d, the looser problem's %d",
+			name, limit/weightScale, got.found, got.no, got.above/weightScale, truth/weightScale, twice/weightScale)
+	case got.above > truth:
+		t.Errorf("%s: a bound of %d points over the least, %d", name, got.above/weightScale, truth/weightScale)
+	case got.found:
+		a := p.render(got.sol)
+		checkArrangement(t, r, hand, nil, a)
+		if got.v != truth || a.Points != int(truth/weightScale) {
+			t.Errorf("%s: certified %d points (weight %d), want %d", name, a.Points, got.v, truth)
+		}
+	}
+	return false
+}
+
+// TestCertify: certify finds an arrangement of the least weight where the
+// looser problem leaves it too (deal-75-8468, deal-68-11999,
+// deal-75-6736, and deal-75-18935, where the split it needs differs from
+// the looser arrangement's in one suit), says no a point below it, and
+// where the looser problem leaves less (deal-75-4615: 6 points against 9)
+// at most proves that the hand leaves more than that.
 func TestCertify(t *testing.T) {
 	cases := []struct {
 		name       string
-		limit, pts int64 // pts: the weight certify proves, 0 for none
+		limit, pts int64 // pts: the hand's least points
 	}{
-		{"deal-75-8468", 10, 0}, {"deal-75-8468", 11, 11},
-		{"deal-68-11999", 8, 0}, {"deal-68-11999", 9, 9},
-		{"deal-75-6736", 5, 0}, {"deal-75-6736", 6, 6},
-		{"deal-75-4615", 9, 0},
+		{"deal-75-8468", 10, 11}, {"deal-75-8468", 11, 11},
+		{"deal-68-11999", 8, 9}, {"deal-68-11999", 9, 9},
+		{"deal-75-6736", 5, 6}, {"deal-75-6736", 6, 6},
+		{"deal-75-4615", 8, 9}, {"deal-75-4615", 9, 9},
+		{"deal-75-18935", 13, 14}, {"deal-75-18935", 14, 14},
 	}
 	always := func(*dpSolver) func() bool { return func() bool { return true } }
 	corpus := map[string]largeCase{}
@@ -276,22 +306,58 @@ func TestCertify(t *testing.T) {
 		}
 		p, g := setupGeneral(t, c)
 		k := g.rankWay()
+		a, err := c.rules.Arrange(c.hand, nil)
+		if err != nil || a.Points != int(tc.pts) {
+			t.Fatalf("%s: Arrange leaves %d points (%v), want %d", tc.name, a.Points, err, tc.pts)
+		}
+		truth := int64(a.Points)*weightScale + int64(len(a.Deadwood))
+		twice, ok := twiceBound(k, truth)
+		if !ok {
+			t.Fatalf("%s: the looser problem passed its caps", tc.name)
+		}
+		limit := tc.limit*weightScale + weightScale - 1
 		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-		d.limit = tc.limit*weightScale + weightScale - 1
+		d.limit = limit
 		got := k.certify(d, always)
 		d.release()
-		if got.stopped || got.found != (tc.pts > 0) {
-			t.Errorf("%s, up to %d points: found %v (no %v, stopped %v), want found %v", tc.name, tc.limit, got.found, got.no, got.stopped, tc.pts > 0)
-			continue
-		}
-		if got.found {
-			a := p.render(got.sol)
-			checkArrangement(t, c.rules, c.hand, nil, a)
-			if a.Points != int(tc.pts) || got.v/weightScale != tc.pts {
-				t.Errorf("%s: certified %d points (weight %d), want %d", tc.name, a.Points, got.v/weightScale, tc.pts)
-			}
+		// Where the hand leaves more than the looser problem, the search
+		// may give up (splitBudget); where not, it must find the answer.
+		if checkCertified(t, tc.name, c.rules, c.hand, p, got, limit, truth, twice) && twice == truth {
+			t.Errorf("%s: gave up", tc.name)
 		}
 	}
+}
+
+// TestCertifyRandom holds certify to the general solver alone on random
+// deals of 20 to 60 cards of two decks and four jokers (50, or 600 with
+// -full), asked up to the least weight and a unit below it.
+func TestCertifyRandom(t *testing.T) {
+	r := rummy500Big()
+	always := func(*dpSolver) func() bool { return func() bool { return true } }
+	found, n := 0, 0
+	twiceDeals(t, 50, 41, 70_000, func(name string, hand []Card, k *ranksWay) {
+		n++
+		var p problem
+		if err := p.init(&r, hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		truth := leastWeight(t, r, hand, nil, ttAuto, takeHighest)
+		twice, ok := twiceBound(k, truth)
+		if !ok {
+			return
+		}
+		for _, limit := range []int64{truth - 1, truth} {
+			d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+			d.limit = limit
+			got := k.certify(d, always)
+			d.release()
+			checkCertified(t, name, r, hand, &p, got, limit, truth, twice)
+			if got.found {
+				found++
+			}
+		}
+	})
+	t.Logf("certify found the least weight on %d of %d deals", found, n)
 }
 
 // TestPointSums: the totals some naturals of the hand add up to, which
@@ -366,35 +432,43 @@ func TestAcesTwiceBound(t *testing.T) {
 // least weight.
 func TestAcesTwiceBoundBelow(t *testing.T) {
 	r := rummy500Big()
-	n := 100
-	if *full {
-		n = 600
-	}
-	tight := 0
-	for seed := range uint64(n) {
-		size := 20 + int(seed%26)
-		hand := largeHand(size, seed+50_000)
-		k, _ := twiceWay(t, r, hand)
-		if k == nil {
-			continue
-		}
+	tight, n := 0, 0
+	twiceDeals(t, 100, 26, 50_000, func(name string, hand []Card, k *ranksWay) {
+		n++
 		lb, ok := twiceBound(k, infinity/2)
 		truth := leastWeight(t, r, hand, nil, ttAuto, takeHighest)
 		if !ok || lb > truth {
-			t.Fatalf("deal-%d-%d: bound %d (%v) over the least weight %d", size, seed+50_000, lb, ok, truth)
+			t.Fatalf("%s: bound %d (%v) over the least weight %d", name, lb, ok, truth)
 		}
 		// The bound turns the positions round; the right way round it is
 		// the same.
 		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-		if up, _, ok := d.acesTwice(k, infinity/2, false); !ok || up != lb {
-			t.Fatalf("deal-%d-%d: bound %d turned round, %d (%v) the right way round", size, seed+50_000, lb, up, ok)
+		if up, _, ok := d.acesTwice(k, infinity/2, false, atBothEnds); !ok || up != lb {
+			t.Fatalf("%s: bound %d turned round, %d (%v) the right way round", name, lb, up, ok)
 		}
 		d.release()
 		if lb == truth {
 			tight++
 		}
-	}
+	})
 	t.Logf("the bound is the least weight on %d of %d deals", tight, n)
+}
+
+// twiceDeals calls f with n random deals (600 with -full) of 20 to
+// 19+span cards of two decks and four jokers that the rank solver takes,
+// seeded from base on, each named as largeHand deals it.
+func twiceDeals(t *testing.T, n, span int, base uint64, f func(name string, hand []Card, k *ranksWay)) {
+	t.Helper()
+	if *full {
+		n = 600
+	}
+	for seed := range uint64(n) {
+		size := 20 + int(seed%uint64(span))
+		hand := largeHand(size, seed+base)
+		if k, _ := twiceWay(t, rummy500Big(), hand); k != nil {
+			f(fmt.Sprintf("deal-%d-%d", size, seed+base), hand, k)
+		}
+	}
 }
 
 // TestAcesTwiceNoGoOut: the looser problem's question of going out says

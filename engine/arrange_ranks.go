@@ -1235,7 +1235,8 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 		d.limit = p*weightScale + weightScale - 1
 		if certifying {
-			switch c := k.certify(d, tickFor); {
+			c := k.certify(d, tickFor)
+			switch {
 			case c.stopped:
 				return proof{lower: lower}
 			case c.no:
@@ -1245,10 +1246,10 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 				k.sol = c.sol
 				return k.proved(rv, d, c.v)
 			}
-			// The looser problem's least weight is within the limit, but
-			// none of the ways of holding aces back tried reaches it: the
-			// hand's answer is above it, or reached another way. Asking
-			// the looser problem again would only find the same.
+			// The hand leaves more than the looser problem, or a split
+			// problem passed its caps: the vectors answer this question
+			// and the rest.
+			lower = max(lower, c.above)
 			certifying = false
 		}
 		v, at, ok := d.run()
@@ -1293,35 +1294,46 @@ func (d *dpSolver) solution(melds []dpMeld, dead []Card) solution {
 	return sol
 }
 
+// splitBudget is the work of certify's splitSearch, in times the work of
+// the looser problem before it: past it the search gives up, and the
+// vectors answer. Where the hand leaves more than the looser problem, the
+// search must try every split to prove it (deal-68-6656: 15 points against
+// 18, 230 ms in all), and the vectors are quicker.
+const splitBudget = 4
+
 // certified is what certify found of a question.
 type certified struct {
-	no      bool // the looser problem leaves more than the limit: so does the hand
-	found   bool // sol is an arrangement of the hand of weight v, the looser problem's least: the hand's least weight
-	stopped bool // a solver stopped for the race or the context (tick)
+	no      bool  // the hand leaves more than the limit
+	found   bool  // sol is an arrangement of the hand of weight v, its least
+	above   int64 // else a lower bound on the hand's least weight, when more than 0
+	stopped bool  // a solver stopped for the race or the context (tick)
 	v       int64
 	sol     solution
 }
 
-// certify asks the question of d's limit of the looser problem of
-// acesTwiceBound first, turned round (mirrorPositions), where every
-// question of the hand's own problem is dearer: on the slow hands the aces
-// held back (runByAces) multiply its states past its caps. When the looser
-// problem leaves more than the limit, so does the hand. When it leaves v
-// or less, its arrangement says how the aces of each suit go, though it
-// may put one ace at both ends: for each suit, as many held back as it
-// melds high, or all but as many as it melds low. The hand's own problem,
-// its aces held back one of those ways (only), is asked for v, a few
-// ways at most and each with no vectors; an arrangement of weight v is
-// then the hand's least, proven, as v is a lower bound. On deal-75-8468
-// (11 points; the looser problem leaves 11) that is some 10 ms where the
-// highest-first way takes 90; on deal-68-11999 (9 points, the same) 20 ms
-// where it takes 240. Each solver's work counts as d's (tickFor makes
-// their ticks).
+// certify answers the question of d's limit, where aces go either way,
+// first by the looser problem of acesTwiceBound, turned round
+// (mirrorPositions), where every question of the hand's own problem is
+// dearer: on the slow hands the aces held back (runByAces) multiply its
+// states past the caps. When the looser problem leaves more than the
+// limit, so does the hand. When it leaves v or less, an arrangement of the
+// hand of weight v is its least, proven; splitSearch looks for one by the
+// problems with each suit's aces split between the ends, the ways the
+// looser problem's arrangement suggests first, none with vectors. Where
+// there is none, the hand leaves more than v (above), and the question is
+// left to the vectors. The first split tried (each suit as the looser
+// arrangement melds its aces low, the rest held for 14) answers on most
+// hands: deal-75-18935 (14 points, the looser problem the same) in 21 ms
+// in all, where the highest-first way takes 150 and the vectors pass
+// their caps; deal-68-11999 (9 points) and deal-75-8468 (11) need a
+// second, found below a suit's looser problem, 30 to 45 ms, where the
+// highest-first way takes 230 and 80.
+// Each solver's work counts as d's (tickFor makes their ticks).
 func (k *ranksWay) certify(d *dpSolver, tickFor func(*dpSolver) func() bool) certified {
 	t := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer t.release()
 	t.tick = tickFor(t)
-	v, at, ok := t.acesTwice(k, d.limit, true)
+	v, at, ok := t.acesTwice(k, d.limit, true, atBothEnds)
 	d.work += t.work
 	switch {
 	case !ok && !t.capped:
@@ -1331,78 +1343,17 @@ func (k *ranksWay) certify(d *dpSolver, tickFor func(*dpSolver) func() bool) cer
 	case at < 0:
 		return certified{no: true}
 	}
-	melds, _, _ := t.readBack(at)
-	// The aces the looser problem melds high and low, by suit: in a run,
-	// an ace at position 14, or at 1 turned round, is high; in a set, low.
-	var high, low [4]int
-	for _, m := range melds {
-		for i, c := range m.cards {
-			if c == Joker || c.Rank() != Ace {
-				continue
-			}
-			if top := m.start+i == 14; m.run && top != t.mirror {
-				high[c.Suit()-1]++
-			} else {
-				low[c.Suit()-1]++
-			}
-		}
-	}
-	// The ways to try, by suit: all held back but as many as it melds low
-	// (those it leaves, as aces no meld holds, wait at 14 in hand), then
-	// as many as it melds high.
-	var ways [4][]int
-	for s := range 4 {
-		n := k.counts[s*16+int(Ace)]
-		ways[s] = []int{max(n-low[s], 0)}
-		if alt := min(high[s], n); alt != ways[s][0] {
-			ways[s] = append(ways[s], alt)
-		}
-	}
-	var pick [4]int
-	for {
-		var pend uint64
-		for s := range 4 {
-			pend |= uint64(ways[s][pick[s]]) << uint(2*s)
-		}
-		if c, done := k.certifyAces(d, tickFor, pend, v); done {
-			return c
-		}
-		s := 0
-		for ; s < 4; s++ {
-			if pick[s]++; pick[s] < len(ways[s]) {
-				break
-			}
-			pick[s] = 0
-		}
-		if s == 4 {
-			return certified{}
-		}
-	}
-}
-
-// certifyAces asks the hand's own problem for an arrangement of weight
-// v or less with the aces of each suit held back as pend says (two bits a
-// suit). It reports whether certify is done: found, or stopped.
-func (k *ranksWay) certifyAces(d *dpSolver, tickFor func(*dpSolver) func() bool, pend uint64, v int64) (certified, bool) {
-	e := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-	defer e.release()
-	e.tick = tickFor(e)
-	e.only = pend + 1
-	e.setForced(k.forced, &k.counts)
-	e.limit = v
-	w, at, ok := e.runLayers()
-	d.work += e.work
+	ss := splitSearch{k: k, d: d, tickFor: tickFor, root: v, budget: d.work + splitBudget*t.work}
+	found := ss.search(t.aceUse(at))
 	switch {
-	case e.stopped && !e.capped:
-		return certified{stopped: true}, true
-	case !ok:
-		return certified{}, false
+	case ss.stopped:
+		return certified{stopped: true}
+	case ss.capped:
+		return certified{}
+	case !found:
+		return certified{above: v + 1}
 	}
-	melds, dead, jl := e.readBack(at)
-	if e.absorb(melds, jl) < jl {
-		return certified{}, false
-	}
-	return certified{found: true, v: w, sol: e.solution(melds, dead)}, true
+	return certified{found: true, v: v, sol: ss.sol}
 }
 
 // pointSums reports, for each total of points up to top, whether some
@@ -1553,7 +1504,7 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 		}
 		return d.work <= most
 	}
-	v, _, ok := d.acesTwice(k, limit, true)
+	v, _, ok := d.acesTwice(k, limit, true, atBothEnds)
 	return v, ok
 }
 
@@ -1576,18 +1527,19 @@ func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool)
 	defer d.release()
 	d.goOutWeights(&k.r, least)
 	d.tick = tick
-	v, _, ok := d.acesTwice(k, 1, false)
+	v, _, ok := d.acesTwice(k, 1, false, atBothEnds)
 	return ok && v > 1, ok
 }
 
 // acesTwice solves the looser problem of acesTwiceBound for the hand of k
 // under limit, with d's weights by position as d's mode and its caller
 // made them, its positions turned round when mirror is set
-// (mirrorPositions). It returns the least weight of the looser problem
+// (mirrorPositions), the aces of the suits split says split between the
+// ends (splitSearch). It returns the least weight of the looser problem
 // when it is at most limit, with the index of its end state in the last
 // layer (for readBack), and else limit plus one and -1; false when it
 // stopped.
-func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int, bool) {
+func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool, split acesSplit) (int64, int, bool) {
 	var fixed int64 // the weight of the aces no meld can hold
 	for y := k.forced & aceBits; y != 0; y &= y - 1 {
 		b := bits.TrailingZeros64(y)
@@ -1604,6 +1556,7 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int,
 	if mirror {
 		d.mirrorPositions()
 	}
+	d.splitAces(split)
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed
 	v, at, ok := d.run()
@@ -1614,6 +1567,23 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int,
 		return limit + 1, -1, true
 	}
 	return v + fixed, at, true
+}
+
+// splitAces puts the aces of each suit split says (acesSplit) so many at
+// the high end, next to the king, and the rest at the low end, once the
+// positions hold them at both ends; turned round (mirrorPositions), the
+// high end is position 1.
+func (d *dpSolver) splitAces(split acesSplit) {
+	high, low := 14, 1
+	if d.mirror {
+		high, low = 1, 14
+	}
+	for s, h := range split {
+		if h >= 0 {
+			d.cnt[low][s] -= uint8(h)
+			d.cnt[high][s] = uint8(h)
+		}
+	}
 }
 
 // goOutWeights weighs the naturals of a solver for a question of going
