@@ -60,8 +60,8 @@ const raceCheck = 1 << 10
 // the other two have a core each. Where that way wins, it wins early:
 // where it is the fastest it took at most 62,000 nodes on the large
 // corpus (deal-68-3979, 11 ms alone, where the highest-first way takes 70
-// ms and the rank solver passes its caps). Until the sixth round of issue
-// 11 it paused at 131,072 nodes until the rank solver had stopped, and
+// ms and the rank solver passes its caps). Until the eighth round of
+// issue 11 it paused at 131,072 nodes until the rank solver had stopped, and
 // then went on, and the rank solver counted twice its time so as to stop
 // soon where it lost; but where the rank solver won, the highest-first
 // way then ran to twice the rank solver's time, three ways sharing two

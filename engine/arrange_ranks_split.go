@@ -14,8 +14,9 @@ package engine
 // the least, over the ways of splitting every suit, of those problems'; a
 // problem with some suits still at both ends is looser than each of the
 // ways of splitting them, so its least weight is a lower bound on theirs.
-// splitSearch finds the hand's least weight within a limit by a branch
-// and bound over the suits in turn on those bounds.
+// splitSearch looks for an arrangement of the hand weighing the looser
+// problem's least by a branch and bound over the suits in turn on those
+// bounds: one found is the hand's least, proven.
 
 // acesSplit says, by suit, how a problem of splitSearch takes the suit's
 // aces: -1 at both ends, else how many at position 14, the rest at 1.
@@ -25,14 +26,14 @@ type acesSplit [4]int8
 var atBothEnds = acesSplit{-1, -1, -1, -1}
 
 // splitSearch is the branch and bound of a question of the rank solver
-// (certify): the least weight of the hand within a limit.
+// (certify): is there an arrangement of the hand weighing root?
 type splitSearch struct {
 	k       *ranksWay
 	d       *dpSolver // the rank solver's, whose work counts every problem's
 	tickFor func(*dpSolver) func() bool
 	suits   []int // the suits with aces, split in this order
 	root    int64 // the looser problem's least weight: no split leaves less
-	best    int64 // the least weight found, else root plus one
+	found   bool  // sol is an arrangement of the hand weighing root
 	sol     solution
 	tried   map[acesSplit]bool // the splits of every suit solved
 	budget  int64              // the work past which the search gives up (capped)
@@ -47,7 +48,6 @@ type splitSearch struct {
 // in sol, which is then the hand's least; else the hand leaves more than
 // root, unless stopped or capped is set.
 func (ss *splitSearch) search(hint aceUse) (found bool) {
-	ss.best = ss.root + 1
 	ss.tried = map[acesSplit]bool{}
 	for s := range 4 {
 		if ss.k.aces(s) > 0 && !hint.settled(s, ss.k.aces(s)) {
@@ -60,7 +60,7 @@ func (ss *splitSearch) search(hint aceUse) (found bool) {
 		}
 	}
 	ss.node(atBothEnds, 0, hint)
-	return ss.best == ss.root && !ss.stopped && !ss.capped
+	return ss.found && !ss.stopped && !ss.capped
 }
 
 // node searches below split, whose suits before depth are split: first
@@ -89,7 +89,7 @@ func (ss *splitSearch) node(split acesSplit, depth int, hint aceUse) bool {
 			}
 			continue
 		}
-		if v, childHint, ok := ss.looser(child); ok && v < ss.best && ss.node(child, depth+1, childHint) {
+		if childHint, ok := ss.looser(child); ok && ss.node(child, depth+1, childHint) {
 			return true
 		}
 		if ss.over() {
@@ -104,8 +104,8 @@ func (ss *splitSearch) node(split acesSplit, depth int, hint aceUse) bool {
 func (ss *splitSearch) leaf(split acesSplit) bool {
 	if !ss.tried[split] {
 		ss.tried[split] = true
-		if v, sol, ok := ss.exact(split); ok {
-			ss.best, ss.sol = v, sol
+		if sol, ok := ss.exact(split); ok {
+			ss.found, ss.sol = true, sol
 		}
 	}
 	return ss.over()
@@ -117,29 +117,29 @@ func (ss *splitSearch) over() bool {
 	if ss.d.work > ss.budget {
 		ss.capped = true
 	}
-	return ss.stopped || ss.capped || ss.best == ss.root
+	return ss.stopped || ss.capped || ss.found
 }
 
-// looser solves the problem of split, its aces weighing nothing, under
-// the least weight found less one. It returns its least weight and how its
-// arrangement uses the aces, or false when it leaves more.
-func (ss *splitSearch) looser(split acesSplit) (int64, aceUse, bool) {
+// looser solves the problem of split, its aces weighing nothing, within
+// root. It returns how its arrangement uses the aces, or false when it
+// leaves more.
+func (ss *splitSearch) looser(split acesSplit) (aceUse, bool) {
 	t := newDPSolver(ss.k.r, &ss.k.counts, ss.k.jokers, dpWeighted)
 	defer t.release()
 	t.tick = ss.tickFor(t)
-	v, at, ok := t.acesTwice(ss.k, ss.best-1, true, split)
+	_, at, ok := t.acesTwice(ss.k, ss.root, true, split)
 	ss.d.work += t.work
 	if !ss.done(t, ok) || at < 0 {
-		return 0, aceUse{}, false
+		return aceUse{}, false
 	}
-	return v, t.aceUse(at), true
+	return t.aceUse(at), true
 }
 
 // exact solves the hand's own problem with every suit's aces split as
-// split says, under the least weight found less one. It returns its least
-// weight and arrangement, or false when it leaves more (or its jokers do
-// not fit: then the vectors must answer, and capped is set).
-func (ss *splitSearch) exact(split acesSplit) (int64, solution, bool) {
+// split says, within root. It returns an arrangement weighing root, or
+// false when it leaves more (or its jokers do not fit: then the vectors
+// must answer, and capped is set).
+func (ss *splitSearch) exact(split acesSplit) (solution, bool) {
 	e := newDPSolver(ss.k.r, &ss.k.counts, ss.k.jokers, dpWeighted)
 	defer e.release()
 	e.tick = ss.tickFor(e)
@@ -153,18 +153,18 @@ func (ss *splitSearch) exact(split acesSplit) (int64, solution, bool) {
 	// be the first position taken: its weight is counted there, not as
 	// left after it.
 	e.setForced(ss.k.forced&^aceBits, &ss.k.counts)
-	e.limit = ss.best - 1
-	v, at, ok := e.run()
+	e.limit = ss.root
+	_, at, ok := e.run()
 	ss.d.work += e.work
 	if !ss.done(e, ok) || !ok {
-		return 0, solution{}, false
+		return solution{}, false
 	}
 	melds, dead, jl := e.readBack(at)
 	if e.absorb(melds, jl) < jl {
 		ss.capped = true
-		return 0, solution{}, false
+		return solution{}, false
 	}
-	return v, e.solution(melds, dead), true
+	return e.solution(melds, dead), true
 }
 
 // done records how problem e's run ended, ok its answer: it reports
