@@ -268,6 +268,8 @@ func checkCertified(t *testing.T, name string, r Rules, hand []Card, p *problem,
 			name, limit/weightScale, got.found, got.no, got.above/weightScale, truth/weightScale, twice/weightScale)
 	case got.above > truth:
 		t.Errorf("%s: a bound of %d points over the least, %d", name, got.above/weightScale, truth/weightScale)
+	case !got.found && got.more != (got.above > twice):
+		t.Errorf("%s: a bound of weight %d, the looser problem's %d, said more %v", name, got.above, twice, got.more)
 	case got.found:
 		a := p.render(got.sol)
 		checkArrangement(t, r, hand, nil, a)

@@ -1247,20 +1247,26 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 				return k.proved(rv, d, c.v)
 			}
 			// The hand leaves more than the looser problem, or the split
-			// search gave up: the vectors answer the rest, their steps
-			// counted afresh from the bound certify proved, the first a
-			// step above it. The question at the bound is a no where the
-			// split search tried every split, and costs the vectors
-			// nearly as much as one a step above (deal-60-3114: 11
-			// million work to prove more than 22 points after certify
-			// proved more than 20, then 17 million to find 23 below 27,
-			// where the question below 23 takes 14 million).
+			// search gave up: the vectors answer the rest. Where it
+			// tried every split, their steps count afresh from the bound
+			// certify proved, the first a step above it: the question at
+			// the bound is a no, and costs the vectors nearly as much as
+			// one a step above (deal-60-3114: 11 million work to prove
+			// more than 22 points after certify proved more than 20,
+			// then 17 million to find 23 below 27, where the question
+			// below 23 takes 14 million). Where it gave up, the hand may
+			// leave what the looser problem does, and the vectors ask
+			// this step's question: on deal-75-22112, which melds every
+			// card, asking 3 points up first passed their caps after 13
+			// million work, and the question of none took 16 million.
 			lower = max(lower, c.above)
 			certifying = false
-			base, i = lower/weightScale, 1
-			top = base + ranksSteps[len(ranksSteps)-1]
-			sums = k.pointSums(top)
-			continue
+			if c.more {
+				base, i = lower/weightScale, 1
+				top = base + ranksSteps[len(ranksSteps)-1]
+				sums = k.pointSums(top)
+				continue
+			}
 		}
 		v, at, ok := d.run()
 		if d.capped && p > lower/weightScale {
@@ -1316,6 +1322,7 @@ type certified struct {
 	no      bool  // the hand leaves more than the limit
 	found   bool  // sol is an arrangement of the hand of weight v, its least
 	above   int64 // else a lower bound on the hand's least weight, when more than 0
+	more    bool  // above is more than the looser problem's least: every split was tried
 	stopped bool  // a solver stopped for the race or the context (tick)
 	v       int64
 	sol     solution
@@ -1363,7 +1370,7 @@ func (k *ranksWay) certify(d *dpSolver, tickFor func(*dpSolver) func() bool) cer
 	case ss.capped:
 		return certified{above: v}
 	case !found:
-		return certified{above: v + 1}
+		return certified{above: v + 1, more: true}
 	}
 	return certified{found: true, v: v, sol: ss.sol}
 }
