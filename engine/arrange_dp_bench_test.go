@@ -67,7 +67,10 @@ type largeCase struct {
 // and 98 ms), and the five over 100 ms of 18,000 more (seeds 36000 to
 // 41999 of 60, 68 and 75 cards: deal-68-39427, deal-68-41582,
 // deal-75-40566, deal-68-40147 and deal-60-36167, 110 to 237 ms), on
-// which every way takes 70 ms or more alone; most of those
+// which every way takes 70 ms or more alone, and the two over 100 ms of
+// 18,000 more on the ninth round's final build (seeds 42000 to 47999 of
+// 60, 68 and 75 cards: deal-68-42588 and deal-68-44499, 187 and 103
+// ms); most of those
 // hold three or four jokers, where its bounds prune least. The whole
 // double deck comes after the hands before the deals.
 func largeCorpus(t testing.TB) []largeCase {
@@ -120,8 +123,8 @@ func TestLargeCorpusDeals(t *testing.T) {
 			t.Errorf("%s: the file holds %v, largeHand deals %v", c.name, c.hand, want)
 		}
 	}
-	if deals != 85 {
-		t.Errorf("the corpus holds %d deals, want 85", deals)
+	if deals != 87 {
+		t.Errorf("the corpus holds %d deals, want 87", deals)
 	}
 }
 
