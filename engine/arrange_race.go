@@ -79,15 +79,19 @@ const fewestCap = 3 << 15
 // fewestQuick is the most nodes the narrow questions (prove) may take the
 // way taking the card with the fewest options for it to go on past
 // fewestCap: on a hand whose narrow questions it answers that quickly,
-// its wide one is quick too, where the other ways can be slow. On
+// its wide one is often quick too, where the other ways can be slow. On
 // deal-68-27814 its four narrow questions take 63,000 nodes and the
 // wide one 199,000 more (46 ms alone), where the highest-first way takes
 // 210 ms and the rank solver passes its caps: the race took 210 ms,
-// and takes 80 to 90 with the way going on. On deal-60-3114, 35,000
-// nodes, then 186,000 (43 ms, the highest-first way 60); on
-// deal-68-6656, whose narrow questions take 246,000 nodes, it still
-// stops at fewestCap, and the highest-first way wins in 55 ms alone
-// where the fewest-options way takes 180.
+// and takes 80 to 90 with the way going on. On deal-68-6656, whose
+// narrow questions take 246,000 nodes, it still stops at fewestCap, and
+// the highest-first way wins in 55 ms alone where the fewest-options
+// way takes 180. The rule guesses, and some hands pay for it where the
+// wide question is long after all and three ways share two cores:
+// deal-68-42588 (35,000 nodes, then 856,000) 131 to 133 ms without it,
+// 167 to 170 with; deal-60-32257 84 to 85 against 111 to 120;
+// deal-60-3114 55 to 58 against 67 to 69. Over the 91 hands of the
+// large corpus the sum is 2.48 s with it, 2.53 without.
 const fewestQuick = 1 << 16
 
 // fewestSteps is how many narrow questions the way taking the card with

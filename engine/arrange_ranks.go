@@ -1338,9 +1338,9 @@ type certified struct {
 // problems with each suit's aces split between the ends, the ways the
 // looser problem's arrangement suggests first, none with vectors. Where
 // there is none, the hand leaves more than v (above), and the question is
-// left to the vectors; where the search gives up (splitBudget), it leaves
-// at least v, which bound the vectors start from (deal-68-6656, 15 points
-// against 18, saved 25 million work asking below 16 points). The first split tried (each suit as the looser
+// left to the vectors; where the search gives up (splitBudget), the hand
+// still leaves at least v, the bound the vectors start from. The first
+// split tried (each suit as the looser
 // arrangement melds its aces low, the rest held for 14) answers on most
 // hands: deal-75-18935 (14 points, the looser problem the same) in 21 ms
 // in all, where the highest-first way takes 150 and the vectors pass
