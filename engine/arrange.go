@@ -54,12 +54,12 @@ type Arrangement struct {
 // without table melds the rank-by-rank dynamic programme), so it keeps
 // two cores busy where GOMAXPROCS allows (on one they take turns), with
 // the same answer whichever finishes first. A hand of two decks and up to
-// four jokers, up to all 108 cards, takes some 7 ms in the median and at
-// most some 0.07 to 0.13 s on the benchmark's adversarial corpus (the
-// worst swings with the machine), and of 12,000 further seeded deals one
-// took over 0.1 s (0.18 s then, some 0.04 s now, in the corpus); but no
-// bound is proven. Three decks and more are not bounded: the corpus's
-// 96-card three-deck hand takes some 0.35 to 0.5 s.
+// four jokers, up to all 108 cards, takes some 9 ms in the median of the
+// benchmark's adversarial corpus and at most some 0.22 to 0.24 s there
+// (deal-68-39427); of 102,000 further seeded deals of 60 to 75 cards,
+// eleven took over 0.1 s (all now in the corpus). No bound is proven.
+// Three decks and more are not bounded: the corpus's 96-card three-deck
+// hand takes some 0.35 to 0.4 s.
 // ArrangeContext answers a hand its deadline cuts short with the best
 // arrangement found and an *UnprovenError holding a proven lower bound.
 //

@@ -1567,15 +1567,8 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool, split acesSp
 	if limit < fixed {
 		return limit + 1, -1, true
 	}
-	d.either = false
-	for s := range 4 {
-		d.cnt[14][s] = d.cnt[1][s]
-	}
+	d.splitAces(split, mirror)
 	d.w[1], d.w[14] = 0, 0
-	if mirror {
-		d.mirrorPositions()
-	}
-	d.splitAces(split)
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed
 	v, at, ok := d.run()
@@ -1588,11 +1581,19 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool, split acesSp
 	return v + fixed, at, true
 }
 
-// splitAces puts the aces of each suit split says (acesSplit) so many at
-// the high end, next to the king, and the rest at the low end, once the
-// positions hold them at both ends; turned round (mirrorPositions), the
-// high end is position 1.
-func (d *dpSolver) splitAces(split acesSplit) {
+// splitAces puts every ace of d at both ends, none held back, its
+// positions turned round when mirror is set (mirrorPositions); then the
+// aces of each suit split says (acesSplit) so many at the high end, next
+// to the king, and the rest at the low end. Turned round, the high end
+// is position 1.
+func (d *dpSolver) splitAces(split acesSplit, mirror bool) {
+	d.either = false
+	for s := range 4 {
+		d.cnt[14][s] = d.cnt[1][s]
+	}
+	if mirror {
+		d.mirrorPositions()
+	}
 	high, low := 14, 1
 	if d.mirror {
 		high, low = 1, 14

@@ -143,12 +143,7 @@ func (ss *splitSearch) exact(split acesSplit) (solution, bool) {
 	e := newDPSolver(ss.k.r, &ss.k.counts, ss.k.jokers, dpWeighted)
 	defer e.release()
 	e.tick = ss.tickFor(e)
-	e.either = false
-	for s := range 4 {
-		e.cnt[14][s] = e.cnt[1][s]
-	}
-	e.mirrorPositions()
-	e.splitAces(split)
+	e.splitAces(split, true)
 	// An ace no meld holds is left at whichever end it is put, which may
 	// be the first position taken: its weight is counted there, not as
 	// left after it.
