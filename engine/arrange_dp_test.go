@@ -280,6 +280,15 @@ func checkCertified(t *testing.T, name string, r Rules, hand []Card, p *problem,
 	return false
 }
 
+// certifyUpTo asks certify of k's hand up to weight limit, with no race
+// and no deadline.
+func certifyUpTo(k *ranksWay, limit int64) certified {
+	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+	defer d.release()
+	d.limit = limit
+	return k.certify(d, func(*dpSolver) func() bool { return func() bool { return true } })
+}
+
 // TestCertify: certify finds an arrangement of the least weight where the
 // looser problem leaves it too (deal-75-8468, deal-68-11999,
 // deal-75-6736, and deal-75-18935, where the split it needs differs from
@@ -297,7 +306,6 @@ func TestCertify(t *testing.T) {
 		{"deal-75-4615", 8, 9}, {"deal-75-4615", 9, 9},
 		{"deal-75-18935", 13, 14}, {"deal-75-18935", 14, 14},
 	}
-	always := func(*dpSolver) func() bool { return func() bool { return true } }
 	corpus := map[string]largeCase{}
 	for _, c := range largeCorpus(t) {
 		corpus[c.name] = c
@@ -319,10 +327,7 @@ func TestCertify(t *testing.T) {
 			t.Fatalf("%s: the looser problem passed its caps", tc.name)
 		}
 		limit := tc.limit*weightScale + weightScale - 1
-		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-		d.limit = limit
-		got := k.certify(d, always)
-		d.release()
+		got := certifyUpTo(k, limit)
 		// Where the hand leaves more than the looser problem, the search
 		// may give up (splitBudget); where not, it must find the answer.
 		if checkCertified(t, tc.name, c.rules, c.hand, p, got, limit, truth, twice) && twice == truth {
@@ -336,7 +341,6 @@ func TestCertify(t *testing.T) {
 // -full), asked up to the least weight and a unit below it.
 func TestCertifyRandom(t *testing.T) {
 	r := rummy500Big()
-	always := func(*dpSolver) func() bool { return func() bool { return true } }
 	found, n := 0, 0
 	twiceDeals(t, 50, 41, 70_000, func(name string, hand []Card, k *ranksWay) {
 		n++
@@ -350,10 +354,7 @@ func TestCertifyRandom(t *testing.T) {
 			return
 		}
 		for _, limit := range []int64{truth - 1, truth} {
-			d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-			d.limit = limit
-			got := k.certify(d, always)
-			d.release()
+			got := certifyUpTo(k, limit)
 			checkCertified(t, name, r, hand, &p, got, limit, truth, twice)
 			if got.found {
 				found++

@@ -41,14 +41,7 @@ func (r Rules) arrangeDPTurned(hand []Card, mirror bool) (Arrangement, error) {
 		p.noRanks = true // the general solver alone, as the tests hold the two to each other
 		return p.arrangeCounts(context.Background(), ttAuto)
 	}
-	melds = splitLong(melds)
-
-	var sol solution
-	for _, m := range melds {
-		sol.melds = append(sol.melds, d.meldCards(m))
-	}
-	sol.deadwood = dead
-	a := p.render(sol)
+	a := p.render(d.solution(melds, dead))
 	goOut, ask := p.goOut(len(a.Deadwood))
 	if ask != goOutDecided {
 		k := ranksWay{r: r, counts: counts, jokers: jokers, forced: forced}
