@@ -321,7 +321,6 @@ type general struct {
 	floor         int64     // a proven lower bound on the weight of the open cards and jokers, less the weight of the path to the node (race)
 	cut           bool      // the try ran out of nodes: stop is set, but not for good
 	rival         *rivals   // while the ways race (race): what they share
-	quickNarrow   bool      // in a race, the narrow questions took the fewest-options way at most fewestQuick nodes (fewestCap)
 
 	room       roomMemo
 	spareCheck bool // dropForced also drops spare copies (spareCopies)

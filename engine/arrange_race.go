@@ -16,9 +16,9 @@ import (
 // nothing lighter than a light answer exists, where the rank solver,
 // asked for no more than a few points, is quick; on the hands whose
 // answer leaves many points it is the other way round. Where the rank
-// solver races, the fewest-options way searches at most fewestCap nodes,
-// unless its narrow questions took it few (fewestQuick): where it wins
-// it wins early, and past them it leaves the other two a core each.
+// solver races, the fewest-options way searches at most fewestCap nodes:
+// where it wins it wins early, and past them it leaves the other two a
+// core each.
 // Which way wins must not depend on timing, for Arrange gives the same
 // answer for the same input, and each way reads back its own arrangement
 // (reading it back with another way's table took up to a million nodes):
@@ -56,9 +56,8 @@ type rivals struct {
 const raceCheck = 1 << 10
 
 // fewestCap is the most nodes the way taking the card with the fewest
-// options searches when the rank solver races too, unless its narrow
-// questions were quick (fewestQuick); there it stops, and the other two
-// have a core each. Where that way wins, it wins early:
+// options searches when the rank solver races too; there it stops, and
+// the other two have a core each. Where that way wins, it wins early:
 // where it is the fastest it took at most 62,000 nodes on the large
 // corpus (deal-68-3979, 11 ms alone, where the highest-first way takes 70
 // ms and the rank solver passes its caps). Until the eighth round of
@@ -75,24 +74,6 @@ const raceCheck = 1 << 10
 // deals beyond the corpus (seeds 11000 to 12999 of 60, 68 and 75 cards)
 // the slowest hands took as long either way.
 const fewestCap = 3 << 15
-
-// fewestQuick is the most nodes the narrow questions (prove) may take the
-// way taking the card with the fewest options for it to go on past
-// fewestCap: on a hand whose narrow questions it answers that quickly,
-// its wide one is often quick too, where the other ways can be slow. On
-// deal-68-27814 its four narrow questions take 63,000 nodes and the
-// wide one 199,000 more (46 ms alone), where the highest-first way takes
-// 210 ms and the rank solver passes its caps: the race took 210 ms,
-// and takes 80 to 90 with the way going on. On deal-68-6656, whose
-// narrow questions take 246,000 nodes, it still stops at fewestCap, and
-// the highest-first way wins in 55 ms alone where the fewest-options
-// way takes 180. The rule guesses, and some hands pay for it where the
-// wide question is long after all and three ways share two cores:
-// deal-68-42588 (35,000 nodes, then 856,000) 131 to 133 ms without it,
-// 167 to 170 with; deal-60-32257 84 to 85 against 111 to 120;
-// deal-60-3114 55 to 58 against 67 to 69. Over the 91 hands of the
-// large corpus the sum is 2.48 s with it, 2.53 without.
-const fewestQuick = 1 << 16
 
 // fewestSteps is how many narrow questions the way taking the card with
 // the fewest options asks before the wide one (prove). That way is cheap
@@ -166,7 +147,7 @@ func (g *general) racing() bool {
 		return !rv.over.Load()
 	}
 	c := g.cost()
-	if c > rv.least.Load() || g.way == takeFewest && g.spent > rv.maxNodes && !g.quickNarrow {
+	if c > rv.least.Load() || g.way == takeFewest && g.spent > rv.maxNodes {
 		return false
 	}
 	// A way ahead of a rival lets it run (see above).
@@ -263,7 +244,7 @@ func (g *general) race(lower int64) (solution, int64) {
 // way's proof is still a fixed number, and the race deterministic.
 func (g *general) prove(rv *rivals, lower int64) proof {
 	g.rival, g.spent, g.budget, g.seen = rv, 0, raceCheck, [3]int64{}
-	g.floor, g.quickNarrow = lower, false
+	g.floor = lower
 	defer func() {
 		rv.cost[g.way&1].Store(infinity)
 		g.rival, g.budget, g.floor = nil, infinity, -infinity
@@ -280,7 +261,6 @@ func (g *general) prove(rv *rivals, lower int64) proof {
 		lower = v
 		g.floor = lower
 		if steps--; steps == 0 || lower+weightScale >= top {
-			g.quickNarrow = g.spent <= fewestQuick
 			v = g.search(infinity)
 			break
 		}

@@ -406,6 +406,7 @@ type dpSolver struct {
 	mode   dpMode
 	limit  int64     // states above it are dropped
 	after  [16]int64 // weight the positions after p must leave, at least
+	upper  *dpUpper  // when set, a bound on that by the jokers in hand (upperBound)
 	layers [][]dpRec
 	order  []uint64 // scratch for dropBeaten
 	kept   []uint64
@@ -444,7 +445,7 @@ const (
 	// a layer, one into a layer of vectors and each entry it takes or
 	// tests (in dropBeatenVec), and a test of one state against another
 	// in dropBeaten. The layers without vectors (runLayers, which the
-	// looser problem and certify run whole) were refitted in the eighth
+	// looser problem runs whole) were refitted in the eighth
 	// round, least squares over the looser problem asked 4, 8 and 12
 	// points up on each two-deck hand of the corpus (207 runs over 0.2
 	// ms): 40 ns a state and 0.7 a test, so 32 and 1 (time 0.8 to 1.1 of
@@ -818,7 +819,7 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 	pendAt := d.either && p == 1
 	pendUse := d.either && p == 14
 	noSets := d.either && p == 14
-	limit := d.limit - d.after[p]
+	lims := d.limits(p)
 	sh := uint(dpCfgBits * s)
 	for i := range cur {
 		rec := cur[i]
@@ -851,7 +852,7 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 				}
 				val += add
 			}
-			if val > limit {
+			if val > lims[jl-int(mv.jok)] {
 				continue
 			}
 			d.work += dpRelaxWork
@@ -1185,8 +1186,8 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	defer d.release()
 	d.setForced(k.forced, &k.counts)
 	var seen [3]int64 // the rivals' costs at the last look (rivals.ahead)
-	// The work of the solvers certify asks counts as d's, theirs while
-	// they run (tickFor) and added to d's once done.
+	// The work of the solver askLooser runs counts as d's: its own while
+	// it runs (tickFor), added to d's once done.
 	tickFor := func(e *dpSolver) func() bool {
 		return func() bool {
 			c := d.work
@@ -1209,7 +1210,9 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 	}
 	d.tick = tickFor(nil)
-	certifying := k.r.Ace == AceEither
+	// Where aces go either way, the looser problem is asked first, until
+	// it leaves no more than a question's limit (askLooser).
+	looser := k.r.Ace == AceEither
 	base := lower / weightScale
 	top := base + ranksSteps[len(ranksSteps)-1]
 	sums := k.pointSums(top)
@@ -1234,37 +1237,27 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			continue
 		}
 		d.limit = p*weightScale + weightScale - 1
-		if certifying {
-			c := k.certify(d, tickFor)
+		if looser {
+			a := k.askLooser(d, tickFor)
 			switch {
-			case c.stopped:
+			case a.stopped:
 				return proof{lower: lower}
-			case c.no:
+			case a.capped:
+				looser = false
+			case a.v > d.limit:
 				lower = d.limit + 1
 				continue
-			case c.found:
-				k.sol = c.sol
-				return k.proved(rv, d, c.v)
-			}
-			// The hand leaves more than the looser problem, or the split
-			// search gave up: the vectors answer the rest. Where it
-			// tried every split, their steps count afresh from the bound
-			// certify proved, the first a step above it: the question at
-			// the bound is a no, and costs the vectors nearly as much as
-			// one a step above (deal-60-3114: 11 million work to prove
-			// more than 22 points after certify proved more than 20,
-			// then 17 million to find 23 below 27, where the question
-			// below 23 takes 14 million). Where it gave up, the hand may
-			// leave what the looser problem does, and the vectors ask
-			// this step's question: on deal-75-22112, which melds every
-			// card, asking 3 points up first passed their caps after 13
-			// million work, and the question of none took 16 million.
-			lower = max(lower, c.above)
-			certifying = false
-			if c.more {
-				base, i = lower/weightScale, 1
+			default:
+				// The hand leaves at least what the looser problem does:
+				// the steps count afresh from there, the first asking
+				// whether the hand leaves just that, a question within
+				// this one's limit, so under the bound d took.
+				looser = false
+				lower = max(lower, a.v)
+				base, i = lower/weightScale, 0
 				top = base + ranksSteps[len(ranksSteps)-1]
 				sums = k.pointSums(top)
+				ceil = top + 1
 				continue
 			}
 		}
@@ -1310,69 +1303,35 @@ func (d *dpSolver) solution(melds []dpMeld, dead []Card) solution {
 	return sol
 }
 
-// splitBudget is the work of certify's splitSearch, in times the work of
-// the looser problem before it: past it the search gives up, and the
-// vectors answer. Where the hand leaves more than the looser problem, the
-// search must try every split to prove it (deal-68-6656: 15 points against
-// 18, 230 ms in all), and the vectors are quicker.
-const splitBudget = 4
-
-// certified is what certify found of a question.
-type certified struct {
-	no      bool  // the hand leaves more than the limit
-	found   bool  // sol is an arrangement of the hand of weight v, its least
-	above   int64 // else a lower bound on the hand's least weight, when more than 0
-	more    bool  // above is more than the looser problem's least: every split was tried
-	stopped bool  // a solver stopped for the race or the context (tick)
-	v       int64
-	sol     solution
+// looserAnswer is what askLooser found of a question.
+type looserAnswer struct {
+	v       int64 // the looser problem's least weight, or the limit plus one when it leaves more
+	capped  bool  // it passed its caps, and answered nothing
+	stopped bool  // it stopped for the race or the context (its tick)
 }
 
-// certify answers the question of d's limit, where aces go either way,
-// first by the looser problem of acesTwiceBound, turned round
-// (mirrorPositions), where every question of the hand's own problem is
-// dearer: on the slow hands the aces held back (runByAces) multiply its
-// states past the caps. When the looser problem leaves more than the
-// limit, so does the hand. When it leaves v or less, an arrangement of the
-// hand of weight v is its least, proven; splitSearch looks for one by the
-// problems with each suit's aces split between the ends, the ways the
-// looser problem's arrangement suggests first, none with vectors. Where
-// there is none, the hand leaves more than v (above), and the question is
-// left to the vectors; where the search gives up (splitBudget), the hand
-// still leaves at least v, the bound the vectors start from. The first
-// split tried (each suit as the looser
-// arrangement melds its aces low, the rest held for 14) answers on most
-// hands: deal-75-18935 (14 points, the looser problem the same) in 21 ms
-// in all, where the highest-first way takes 150 and the vectors pass
-// their caps; deal-68-11999 (9 points) and deal-75-8468 (11) need a
-// second, found below a suit's looser problem, 30 to 45 ms, where the
-// highest-first way takes 230 and 80.
-// Each solver's work counts as d's (tickFor makes their ticks).
-func (k *ranksWay) certify(d *dpSolver, tickFor func(*dpSolver) func() bool) certified {
+// askLooser asks the question of d's limit, where aces go either way, of
+// the looser problem of acesTwiceBound, turned round (mirrorPositions),
+// which is cheap: it holds no aces back, where the hand's own problem
+// multiplies its states by the aces held back (runByAces). When the
+// looser problem leaves more than the limit, so does the hand. When not,
+// its least weight is a lower bound on the hand's, and its layers bound
+// what the positions after each must leave (upperBound): d takes that
+// bound, and drops the states that cannot stay within its limit.
+// tickFor makes the tick of the solver it runs, whose work counts as d's.
+func (k *ranksWay) askLooser(d *dpSolver, tickFor func(*dpSolver) func() bool) looserAnswer {
 	t := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer t.release()
 	t.tick = tickFor(t)
-	v, at, ok := t.acesTwice(k, d.limit, true, atBothEnds)
+	v, _, ok := t.acesTwice(k, d.limit, true)
 	d.work += t.work
 	switch {
-	case !ok && !t.capped:
-		return certified{stopped: true}
 	case !ok:
-		return certified{}
-	case at < 0:
-		return certified{no: true}
+		return looserAnswer{capped: t.capped, stopped: !t.capped}
+	case v <= d.limit:
+		d.upper = t.upperBound()
 	}
-	ss := splitSearch{k: k, d: d, tickFor: tickFor, root: v, budget: d.work + splitBudget*t.work}
-	found := ss.search(t.aceUse(at))
-	switch {
-	case ss.stopped:
-		return certified{stopped: true}
-	case ss.capped:
-		return certified{above: v}
-	case !found:
-		return certified{above: v + 1, more: true}
-	}
-	return certified{found: true, v: v, sol: ss.sol}
+	return looserAnswer{v: v}
 }
 
 // pointSums reports, for each total of points up to top, whether some
@@ -1523,7 +1482,7 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 		}
 		return d.work <= most
 	}
-	v, _, ok := d.acesTwice(k, limit, true, atBothEnds)
+	v, _, ok := d.acesTwice(k, limit, true)
 	return v, ok
 }
 
@@ -1546,19 +1505,18 @@ func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool)
 	defer d.release()
 	d.goOutWeights(&k.r, least)
 	d.tick = tick
-	v, _, ok := d.acesTwice(k, 1, false, atBothEnds)
+	v, _, ok := d.acesTwice(k, 1, false)
 	return ok && v > 1, ok
 }
 
 // acesTwice solves the looser problem of acesTwiceBound for the hand of k
 // under limit, with d's weights by position as d's mode and its caller
 // made them, its positions turned round when mirror is set
-// (mirrorPositions), the aces of the suits split says split between the
-// ends (splitSearch). It returns the least weight of the looser problem
+// (mirrorPositions). It returns the least weight of the looser problem
 // when it is at most limit, with the index of its end state in the last
 // layer (for readBack), and else limit plus one and -1; false when it
 // stopped.
-func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool, split acesSplit) (int64, int, bool) {
+func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int, bool) {
 	var fixed int64 // the weight of the aces no meld can hold
 	for y := k.forced & aceBits; y != 0; y &= y - 1 {
 		b := bits.TrailingZeros64(y)
@@ -1567,7 +1525,7 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool, split acesSp
 	if limit < fixed {
 		return limit + 1, -1, true
 	}
-	d.splitAces(split, mirror)
+	d.acesAtBothEnds(mirror)
 	d.w[1], d.w[14] = 0, 0
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed
@@ -1581,28 +1539,15 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool, split acesSp
 	return v + fixed, at, true
 }
 
-// splitAces puts every ace of d at both ends, none held back, its
-// positions turned round when mirror is set (mirrorPositions); then the
-// aces of each suit split says (acesSplit) so many at the high end, next
-// to the king, and the rest at the low end. Turned round, the high end
-// is position 1.
-func (d *dpSolver) splitAces(split acesSplit, mirror bool) {
+// acesAtBothEnds puts every ace of d at both ends, none held back, its
+// positions turned round when mirror is set (mirrorPositions).
+func (d *dpSolver) acesAtBothEnds(mirror bool) {
 	d.either = false
 	for s := range 4 {
 		d.cnt[14][s] = d.cnt[1][s]
 	}
 	if mirror {
 		d.mirrorPositions()
-	}
-	high, low := 14, 1
-	if d.mirror {
-		high, low = 1, 14
-	}
-	for s, h := range split {
-		if h >= 0 {
-			d.cnt[low][s] -= uint8(h)
-			d.cnt[high][s] = uint8(h)
-		}
 	}
 }
 

@@ -322,7 +322,7 @@ func (d *dpSolver) growVecs(vecs []dpVec) {
 func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec, []uint64) {
 	next, vals := d.startVecs(2 * len(cur))
 	class := d.class(p)
-	limit := d.limit - d.after[p]
+	lims := d.limits(p)
 	sh := uint(dpCfgBits * s)
 	k := d.cnt[p][s]
 	for i := range cur {
@@ -343,6 +343,7 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 				continue
 			}
 			nk, add, ok := d.leave(key, mv, p)
+			limit := lims[jl-int(mv.jok)]
 			if !ok || rec.least+add > limit {
 				continue
 			}
