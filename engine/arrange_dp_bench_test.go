@@ -71,7 +71,9 @@ type largeCase struct {
 // 18,000 more on the ninth round's final build (seeds 42000 to 47999 of
 // 60, 68 and 75 cards: deal-68-42588 and deal-68-44499, 187 and 103
 // ms) and the one of 18,000 more (seeds 48000 to 53999: deal-75-53097,
-// 118 ms); most of those
+// 118 ms), and the one over 100 ms of 12,000 more once the looser
+// problem bounded the rank solver's questions (seeds 54000 to 57999 of
+// 60, 68 and 75 cards: deal-75-56755, 331 ms); most of those
 // hold three or four jokers, where its bounds prune least. The whole
 // double deck comes after the hands before the deals.
 func largeCorpus(t testing.TB) []largeCase {
@@ -124,8 +126,8 @@ func TestLargeCorpusDeals(t *testing.T) {
 			t.Errorf("%s: the file holds %v, largeHand deals %v", c.name, c.hand, want)
 		}
 	}
-	if deals != 88 {
-		t.Errorf("the corpus holds %d deals, want 88", deals)
+	if deals != 89 {
+		t.Errorf("the corpus holds %d deals, want 89", deals)
 	}
 }
 

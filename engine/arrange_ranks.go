@@ -1210,9 +1210,15 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 	}
 	d.tick = tickFor(nil)
-	// Where aces go either way, the looser problem is asked first, until
-	// it leaves no more than a question's limit (askLooser).
-	looser := k.r.Ace == AceEither
+	// Where aces go either way, the looser problem is asked each question
+	// first (askLooser) while it answers within its caps; bounded is the
+	// limit of the one whose bound d holds, and rebased is set once it has
+	// left no more than a question's limit. A bound from a question below
+	// the limit holds too, but proves less, as a state it dropped only
+	// weighed more than that question allowed: on deal-75-56755 the
+	// question of 5 points passed the caps under the bound of the question
+	// of 2, and took 7.4 million work under its own.
+	looser, rebased, bounded := k.r.Ace == AceEither, false, int64(-1)
 	base := lower / weightScale
 	top := base + ranksSteps[len(ranksSteps)-1]
 	sums := k.pointSums(top)
@@ -1237,7 +1243,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			continue
 		}
 		d.limit = p*weightScale + weightScale - 1
-		if looser {
+		if looser && d.limit > bounded {
 			a := k.askLooser(d, tickFor)
 			switch {
 			case a.stopped:
@@ -1247,12 +1253,14 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			case a.v > d.limit:
 				lower = d.limit + 1
 				continue
+			case rebased:
+				bounded = d.limit
 			default:
 				// The hand leaves at least what the looser problem does:
 				// the steps count afresh from there, the first asking
 				// whether the hand leaves just that, a question within
 				// this one's limit, so under the bound d took.
-				looser = false
+				rebased, bounded = true, d.limit
 				lower = max(lower, a.v)
 				base, i = lower/weightScale, 0
 				top = base + ranksSteps[len(ranksSteps)-1]
