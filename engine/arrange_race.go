@@ -165,17 +165,24 @@ type proof struct {
 	done           bool
 }
 
+// newRivals returns the rivals of a race before any way has looked: no
+// proof finished, and no way racing.
+func newRivals() *rivals {
+	rv := new(rivals)
+	rv.least.Store(infinity)
+	for i := range rv.cost {
+		rv.cost[i].Store(infinity)
+	}
+	return rv
+}
+
 // race is the rest of best for a hand its first look did not answer:
 // the ways prove it at once, and the cheapest proof answers (see above).
 // lower is a lower bound on every arrangement's weight. When the context
 // ends first, the answer is the best arrangement the general solver
 // reached, with the best lower bound any way proved.
 func (g *general) race(lower int64) (solution, int64) {
-	rv := new(rivals)
-	rv.least.Store(infinity)
-	for i := range rv.cost {
-		rv.cost[i].Store(infinity)
-	}
+	rv := newRivals()
 	k := g.rankWay() // before the clone, which shares it
 	// With aces either way, the looser problem of acesTwiceBound first
 	// raises the lower bound, from which every way starts.

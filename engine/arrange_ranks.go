@@ -1227,7 +1227,12 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	// the limit holds too, but proves less, as a state it dropped only
 	// weighed more than that question allowed: on deal-75-56755 the
 	// question of 5 points passed the caps under the bound of the question
-	// of 2, and took 7.4 million work under its own.
+	// of 2, and took 7.4 million work under its own. Once rebased, the
+	// looser problem is asked the next step's question, whose bound serves
+	// this one and that: on deal-68-88235 (31 points, the looser problem
+	// 20) it is asked again twice instead of four times, the rank solver's
+	// proof costs 16.1 million instead of 18.9, and the race took 82 to 83
+	// ms instead of 100 to 103.
 	looser, rebased, bounded := k.r.Ace == AceEither, false, int64(-1)
 	spans := 1 // the spans of steps the looser problem has climbed
 	base := lower / weightScale
@@ -1276,17 +1281,22 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		}
 		d.limit = p*weightScale + weightScale - 1
 		if looser && d.limit > bounded {
-			a := k.askLooser(d, tickFor)
+			ask := d.limit
+			if rebased {
+				next := base + ranksSteps[min(i+1, len(ranksSteps)-1)]
+				ask = max(ask, next*weightScale+weightScale-1)
+			}
+			a := k.askLooser(d, ask, tickFor)
 			switch {
 			case a.stopped:
 				return proof{lower: lower}
 			case a.capped:
 				looser = false
-			case a.v > d.limit:
-				lower = d.limit + 1
+			case a.v > ask:
+				lower = ask + 1
 				continue
 			case rebased:
-				bounded = d.limit
+				bounded = ask
 			default:
 				// The hand leaves at least what the looser problem does:
 				// the steps count afresh from there, the first asking
@@ -1347,25 +1357,26 @@ type looserAnswer struct {
 	stopped bool  // it stopped for the race or the context (its tick)
 }
 
-// askLooser asks the question of d's limit, where aces go either way, of
-// the looser problem of acesTwiceBound, turned round (mirrorPositions),
-// which is cheap: it holds no aces back, where the hand's own problem
-// multiplies its states by the aces held back (runByAces). When the
-// looser problem leaves more than the limit, so does the hand. When not,
-// its least weight is a lower bound on the hand's, and its layers bound
-// what the positions after each must leave (upperBound): d takes that
-// bound, and drops the states that cannot stay within its limit.
+// askLooser asks the question of limit, at least d's, where aces go
+// either way, of the looser problem of acesTwiceBound, turned round
+// (mirrorPositions), which is cheap: it holds no aces back, where the
+// hand's own problem multiplies its states by the aces held back
+// (runByAces). When the looser problem leaves more than the limit, so
+// does the hand. When not, its least weight is a lower bound on the
+// hand's, and its layers bound what the positions after each must leave
+// (upperBound): d takes that bound, and drops the states that cannot stay
+// within its limit.
 // tickFor makes the tick of the solver it runs, whose work counts as d's.
-func (k *ranksWay) askLooser(d *dpSolver, tickFor func(*dpSolver) func() bool) looserAnswer {
+func (k *ranksWay) askLooser(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) looserAnswer {
 	t := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer t.release()
 	t.tick = tickFor(t)
-	v, _, ok := t.acesTwice(k, d.limit, true)
+	v, _, ok := t.acesTwice(k, limit, true)
 	d.work += t.work
 	switch {
 	case !ok:
 		return looserAnswer{capped: t.capped, stopped: !t.capped}
-	case v <= d.limit:
+	case v <= limit:
 		d.upper = t.upperBound()
 	}
 	return looserAnswer{v: v}
