@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+var (
+	climbSteps = flag.Int("climb", 0, "TestClimbLarge: the steps of a hill climb toward slower hands (0 skips it)")
+	climbFrom  = flag.String("climb.from", "deal-68-39427", "TestClimbLarge: the hand it starts from, a name of the large corpus or a deal largeHand deals (deal-SIZE-SEED)")
+	climbSeed  = flag.Uint64("climb.seed", 1, "TestClimbLarge: the seed of its changes")
+)
+
+// TestClimbLarge looks for hands of two decks that Arrange is slower on
+// than the large corpus's, as a user's hand could be: from a hand, each
+// step replaces one or two cards by cards of the two decks (at most two
+// copies of a card and four jokers) and keeps the hand when Arrange
+// takes longer on it (the quicker of two runs). It logs each hand it
+// keeps in the form of large.txt. The times are the machine's, so a
+// hand it finds is worth timing again before it joins the corpus.
+// climbed-1 came from 150 steps from deal-68-39427 with seed 2, and
+// climbed-2 from 150 steps from climbed-1 with seed 4:
+//
+//	go test -run TestClimbLarge -v ./engine -args -climb 150 -climb.seed 2
+func TestClimbLarge(t *testing.T) {
+	if *climbSteps == 0 {
+		t.Skip("with -climb")
+	}
+	r := rummy500Big()
+	var hand []Card
+	for _, c := range largeCorpus(t) {
+		if c.name == *climbFrom {
+			hand = c.hand
+		}
+	}
+	var size int
+	var seed uint64
+	if _, err := fmt.Sscanf(*climbFrom, "deal-%d-%d", &size, &seed); hand == nil && err == nil {
+		hand = largeHand(size, seed)
+	}
+	if hand == nil {
+		t.Fatalf("no hand %s: want a name of the large corpus or deal-SIZE-SEED", *climbFrom)
+	}
+	slowest := func(h []Card) time.Duration {
+		least := time.Duration(1<<63 - 1)
+		for range 2 {
+			start := time.Now()
+			if _, err := r.Arrange(h, nil); err != nil {
+				t.Fatal(err)
+			}
+			least = min(least, time.Since(start))
+		}
+		return least
+	}
+	rng := rand.New(rand.NewPCG(*climbSeed, 0))
+	deck := shuffledDeck(rng, r)
+	cur := slowest(hand)
+	t.Logf("start: %v", cur.Round(time.Millisecond))
+	for step := range *climbSteps {
+		h := append([]Card(nil), hand...)
+		for range 1 + rng.IntN(2) {
+			c := deck[rng.IntN(len(deck))]
+			most := r.Decks
+			if c == Joker {
+				most = r.Jokers
+			}
+			if count(h, func(x Card) bool { return x == c }) < most {
+				h[rng.IntN(len(h))] = c
+			}
+		}
+		if d := slowest(h); d > cur {
+			cur, hand = d, h
+			t.Logf("step %d, %v:\nclimbed\t%d\t%s", step, d.Round(time.Millisecond), r.Decks, FormatCards(hand, false))
+		}
+	}
+}
