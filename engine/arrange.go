@@ -54,12 +54,13 @@ type Arrangement struct {
 // without table melds the rank-by-rank dynamic programme), so it keeps
 // two cores busy where GOMAXPROCS allows (on one they take turns), with
 // the same answer whichever finishes first. A hand of two decks and up to
-// four jokers, up to all 108 cards, takes some 9 ms in the median of the
-// benchmark's adversarial corpus and at most some 0.22 to 0.24 s there
-// (deal-68-39427); of 102,000 further seeded deals of 60 to 75 cards,
-// eleven took over 0.1 s (all now in the corpus). No bound is proven.
-// Three decks and more are not bounded: the corpus's 96-card three-deck
-// hand takes some 0.35 to 0.4 s.
+// four jokers, up to all 108 cards, takes some 11 ms in the median of the
+// benchmark's adversarial corpus, and at most some 0.1 s on its dealt
+// hands and dense blocks; of some 200,000 further seeded deals of 45 to
+// 108 cards none took over 0.1 s. No bound is proven: two hands a hill
+// climb built (climbed-1, climbed-2) take 2.3 and 1.2 s. Three decks and
+// more are not bounded: the corpus's 96-card three-deck hand takes some
+// 0.35 to 0.4 s.
 // ArrangeContext answers a hand its deadline cuts short with the best
 // arrangement found and an *UnprovenError holding a proven lower bound.
 //
