@@ -165,10 +165,11 @@ func TestRankSolverFullDoubleDeck(t *testing.T) {
 // deal-68-39427 (under the looser problem's bound, upperBound) and
 // deal-75-56755 (under the bound of each question's own looser problem),
 // deal-60-77304 (where the looser problem climbs the steps twice,
-// looserSpans) and deal-60-13416 (which it loses when its work counts
-// three times its time).
+// looserSpans), deal-75-104492 (within the caps doubled, dpMaxStates)
+// and deal-60-13416 (which it loses when its work counts three times its
+// time).
 func TestRanksWayAgrees(t *testing.T) {
-	names := map[string]bool{"deal-75-404": true, "deal-75-8468": true, "deal-68-11999": true, "deal-60-13416": true, "deal-75-18935": true, "deal-68-39427": true, "deal-75-56755": true, "deal-60-77304": true}
+	names := map[string]bool{"deal-75-404": true, "deal-75-8468": true, "deal-68-11999": true, "deal-60-13416": true, "deal-75-18935": true, "deal-68-39427": true, "deal-75-56755": true, "deal-60-77304": true, "deal-75-104492": true}
 	seen := 0
 	for _, c := range largeCorpus(t) {
 		if c.rules.Decks != 2 || !*full && !names[c.name] {

@@ -459,17 +459,21 @@ const (
 	dpBeatWork     = 1
 	// dpMaxStates is the most states the layers of a run of the solver
 	// hold when it has a tick (in a race, or answering CanGoOut), counted
-	// by their capacity: 12 MB of records and at most as much again of
+	// by their capacity: 24 MB of records and at most as much again of
 	// index. dpMaxVals is the most words (four bytes) a layer of vectors
 	// holds, its entries and its records (vecWords), two such layers at a
-	// time: 8 MB. Past them the solver stops, and the general solver
-	// answers: the hands the rank solver wins fit, and one that grows past
-	// them slows the others more than it can gain (with the layers of
-	// vectors two or four times as large, deal-68-4985 took 136 to 168 ms
-	// instead of 107 to 116, deal-75-4615 126 to 154 instead of at most
-	// 130).
-	dpMaxStates = 1 << 19
-	dpMaxVals   = 1 << 20
+	// time: 16 MB. Past them the solver stops, and the general solver
+	// answers. Before the looser problem bounded the questions
+	// (upperBound) they were half as large, and larger layers slowed the
+	// others more than they gained (deal-68-4985 136 to 168 ms instead of
+	// 107 to 116); under the bound, doubled, the rank solver proves
+	// deal-75-104492 (3 points; the looser problem 0), where its question
+	// of 3 points had passed them: 143 to 150 ms in the race, then under
+	// 100; climbed-1 2.4 s, then 0.20 to 0.28; climbed-2 1.3 s, then 0.17
+	// to 0.18; the median hand as before. Quadrupled, they measured as
+	// doubled.
+	dpMaxStates = 1 << 20
+	dpMaxVals   = 1 << 21
 )
 
 // A state of a finished layer is held to at most dpKept states kept
