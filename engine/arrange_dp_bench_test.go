@@ -144,9 +144,9 @@ func TestLargeCorpusDeals(t *testing.T) {
 // an iteration. It reports the median and the worst time of a hand, the
 // worst of the hands of two decks, the worst of those but the hands a
 // hill climb found (climbed-, TestClimbLarge), and how many hands the
-// deadline cut short (unproven). With -solvers, every answer the general solver alone
-// proves is first held to the rank solver's, an independent method (a
-// dynamic programme over ranks), where that takes the rules
+// deadline cut short (unproven). With -solvers, every answer the general
+// solver alone proves is first held to the rank solver's, an independent
+// method (a dynamic programme over ranks), where that takes the rules
 // (TestRanksWayAgrees holds Arrange, where the two race, to the general
 // solver alone).
 func BenchmarkLargeHands(b *testing.B) {
@@ -194,7 +194,9 @@ func BenchmarkLargeHands(b *testing.B) {
 		}
 	}
 	worst := slices.Index(times, slices.Max(times))
-	var worst2, unclimbed time.Duration // the worst of two decks, which the bound covers
+	// The worst of two decks, which the bound covers, and of those the
+	// worst but the climbed hands.
+	var worst2, unclimbed time.Duration
 	for i, c := range corpus {
 		if times[i] > 100*time.Millisecond {
 			b.Logf("%s: %v", c.name, times[i].Round(time.Millisecond))

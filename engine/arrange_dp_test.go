@@ -162,7 +162,7 @@ func TestRankSolverFullDoubleDeck(t *testing.T) {
 // points and cards the general solver alone leaves, and they agree on
 // going out; with -full, on every hand of the corpus of two decks. The
 // rank solver must win deal-75-8468, deal-68-11999, deal-75-18935,
-// deal-68-39427 (under the looser problem's bound, upperBound) and
+// deal-68-39427 (under the looser problem's bound, tailBound) and
 // deal-75-56755 (under the bound of each question's own looser problem),
 // deal-60-77304 (where the looser problem climbs the steps twice,
 // looserSpans), deal-75-104492 (within the caps doubled, dpMaxStates)
@@ -275,26 +275,27 @@ func TestRanksWayDecideLeast(t *testing.T) {
 
 // askUpTo asks the rank solver's question of k's hand up to weight limit
 // as prove does where aces go either way, with no race and no deadline:
-// the looser problem first (askLooser), then, unless it says no, the
-// hand's own problem under the bound it gives when bound is set. It
-// returns the looser problem's answer, the hand's least weight and its
-// arrangement when at most limit (found), and the work of the hand's own
-// problem.
-func askUpTo(k *ranksWay, limit int64, bound bool) (a looserAnswer, v int64, sol solution, found bool, work int64) {
+// the looser problem first (askLooser), up to weight looser (the limit,
+// or less for a bound from a question below it), then, unless it says
+// no, the hand's own problem up to limit, under the bound it gives when
+// bound is set. It returns the looser problem's answer, the hand's least
+// weight and its arrangement when at most limit (found), and the work of
+// the hand's own problem (0 when it was not asked).
+func askUpTo(k *ranksWay, looser, limit int64, bound bool) (a looserAnswer, v int64, sol solution, found bool, work int64) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit
-	a = k.askLooser(d, limit, func(*dpSolver) func() bool { return func() bool { return true } })
-	if a.capped || a.v > limit {
-		return a, 0, solution{}, false, d.work
+	a = k.askLooser(d, looser, func(*dpSolver) func() bool { return func() bool { return true } })
+	if a.capped || a.v > looser {
+		return a, 0, solution{}, false, 0
 	}
 	if !bound {
-		d.upper = nil
+		d.tail = nil
 	}
-	looser := d.work
+	before := d.work
 	v, at, ok := d.run()
-	work = d.work - looser
+	work = d.work - before
 	if !ok {
 		return a, 0, solution{}, false, work
 	}
@@ -307,27 +308,28 @@ func askUpTo(k *ranksWay, limit int64, bound bool) (a looserAnswer, v int64, sol
 
 // checkAsked fails t unless the question up to limit of a hand whose
 // least weight is truth is answered right under the bound of the looser
-// problem: a no from the looser problem only above its limit, else its
-// least weight no more than truth, and an arrangement of the least
-// weight, valid, exactly where the limit allows it.
-func checkAsked(t *testing.T, name string, r Rules, hand []Card, k *ranksWay, limit, truth int64) {
+// problem asked up to looser: a no from the looser problem only above
+// its limit, else its least weight no more than truth, and an
+// arrangement of the least weight, valid, exactly where the limit allows
+// it.
+func checkAsked(t *testing.T, name string, r Rules, hand []Card, k *ranksWay, looser, limit, truth int64) {
 	t.Helper()
 	var p problem
 	if err := p.init(&r, hand, nil); err != nil {
 		t.Fatal(err)
 	}
-	a, v, sol, found, _ := askUpTo(k, limit, true)
+	a, v, sol, found, _ := askUpTo(k, looser, limit, true)
 	switch {
 	case a.capped || a.stopped:
-		t.Fatalf("%s, up to weight %d: the looser problem passed its caps", name, limit)
+		t.Fatalf("%s, up to weight %d: the looser problem passed its caps", name, looser)
 	case a.v > truth:
 		t.Errorf("%s: the looser problem leaves weight %d, the hand %d", name, a.v, truth)
-	case a.v > limit:
-		if truth <= limit {
-			t.Errorf("%s, up to %d: the looser problem says no", name, limit)
+	case a.v > looser:
+		if truth <= looser {
+			t.Errorf("%s, up to %d: the looser problem says no", name, looser)
 		}
 	case found != (truth <= limit):
-		t.Errorf("%s, up to weight %d: found %v (weight %d), the least is %d", name, limit, found, v, truth)
+		t.Errorf("%s, up to weight %d under the bound up to %d: found %v (weight %d), the least is %d", name, limit, looser, found, v, truth)
 	case found:
 		got := p.render(sol)
 		checkArrangement(t, r, hand, nil, got)
@@ -337,58 +339,75 @@ func checkAsked(t *testing.T, name string, r Rules, hand []Card, k *ranksWay, li
 	}
 }
 
-// TestUpperBound: under the looser problem's bound on what the positions
-// still to come leave (upperBound), the hand's own problem still finds
+// TestTailBound: under the looser problem's bound on what the positions
+// still to come leave (tailBound), the hand's own problem still finds
 // its least weight and says no a unit below it, on slow hands of the
-// large corpus, where the bound cuts the work of the hand's own problem
-// asked up to the least weight at least fivefold (deal-68-39427, 26
-// points: 4.5 million work against 95.0; deal-75-40566, 11 points: 7.1
-// against 72.9; deal-68-41582, 26 points: 16.8 against 151.1).
-func TestUpperBound(t *testing.T) {
+// large corpus (their least, proven by the cover prover, TestCoverProvesLarge),
+// where the bound cuts the work of the hand's own problem asked up to the
+// least weight at least fivefold (deal-68-39427, 26 points: 4.5 million
+// work against 95.0; deal-75-40566, 11 points: 7.1 against 72.9;
+// deal-68-41582, 26 points: 16.8 against 151.1).
+func TestTailBound(t *testing.T) {
 	corpus := map[string]largeCase{}
 	for _, c := range largeCorpus(t) {
 		corpus[c.name] = c
 	}
-	for _, name := range []string{"deal-68-39427", "deal-75-40566", "deal-68-41582", "deal-75-4615", "deal-68-42588"} {
-		c, ok := corpus[name]
+	for _, tc := range []struct {
+		name         string
+		points, left int64
+		work         bool // hold the work with the bound to a fifth of that without
+	}{
+		{"deal-68-39427", 26, 7, true},
+		{"deal-75-40566", 11, 2, true},
+		{"deal-68-41582", 26, 6, true},
+		{"deal-75-4615", 9, 2, false},
+		{"deal-68-42588", 18, 5, false},
+	} {
+		c, ok := corpus[tc.name]
 		if !ok {
-			t.Fatalf("the large corpus has no %s", name)
+			t.Fatalf("the large corpus has no %s", tc.name)
 		}
+		truth := tc.points*weightScale + tc.left
 		_, g := setupGeneral(t, c)
 		k := g.rankWay()
-		a, err := c.rules.Arrange(c.hand, nil)
-		if err != nil {
-			t.Fatal(err)
+		checkAsked(t, tc.name, c.rules, c.hand, k, truth-1, truth-1, truth)
+		checkAsked(t, tc.name, c.rules, c.hand, k, truth, truth, truth)
+		if tc.work {
+			_, _, _, _, with := askUpTo(k, truth, truth, true)
+			_, _, _, _, without := askUpTo(k, truth, truth, false)
+			if with*5 > without {
+				t.Errorf("%s: the question of its least weight took %d work with the bound, %d without", tc.name, with, without)
+			}
 		}
-		truth := int64(a.Points)*weightScale + int64(len(a.Deadwood))
-		checkAsked(t, name, c.rules, c.hand, k, truth-1, truth)
-		checkAsked(t, name, c.rules, c.hand, k, truth, truth)
-		if name == "deal-75-4615" || name == "deal-68-42588" {
-			continue
-		}
-		_, _, _, _, with := askUpTo(k, truth, true)
-		_, _, _, _, without := askUpTo(k, truth, false)
-		if with*5 > without {
-			t.Errorf("%s: the question of its least weight took %d work with the bound, %d without", name, with, without)
-		}
+		g.release()
 	}
 }
 
-// TestUpperBoundRandom holds the questions under the bound to the
+// TestTailBoundRandom holds the questions under the bound to the
 // general solver alone on random deals of 20 to 60 cards of two decks and
 // four jokers (50, or 600 with -full), asked up to the least weight and
-// a unit below it.
-func TestUpperBoundRandom(t *testing.T) {
+// a unit below it; and asked up to the least weight under the bound of
+// the looser problem asked up to its own least, below, as prove keeps a
+// bound from a question below the one it asks when the looser problem
+// passes its caps.
+func TestTailBoundRandom(t *testing.T) {
 	r := rummy500Big()
-	n := 0
+	n, below := 0, 0
 	twiceDeals(t, 50, 41, 70_000, func(name string, hand []Card, k *ranksWay) {
 		n++
 		truth := leastWeight(t, r, hand, nil, ttAuto, takeHighest)
 		for _, limit := range []int64{truth - 1, truth} {
-			checkAsked(t, name, r, hand, k, limit, truth)
+			checkAsked(t, name, r, hand, k, limit, limit, truth)
+		}
+		if twice, ok := twiceBound(k, truth); ok && twice < truth {
+			below++
+			checkAsked(t, name, r, hand, k, twice, truth, truth)
 		}
 	})
-	t.Logf("%d deals", n)
+	if n == 0 || below == 0 {
+		t.Fatalf("%d deals, %d of them with the looser problem below the least", n, below)
+	}
+	t.Logf("%d deals, %d of them with the looser problem below the least", n, below)
 }
 
 // TestPointSums: the totals some naturals of the hand add up to, which
@@ -474,7 +493,7 @@ func TestAcesTwiceBoundBelow(t *testing.T) {
 		// The bound turns the positions round; the right way round it is
 		// the same.
 		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-		if up, _, ok := d.acesTwice(k, infinity/2, false); !ok || up != lb {
+		if up, ok := d.acesTwice(k, infinity/2, false); !ok || up != lb {
 			t.Fatalf("%s: bound %d turned round, %d (%v) the right way round", name, lb, up, ok)
 		}
 		d.release()

@@ -17,7 +17,7 @@ import (
 // (noRanks), deal-60-7 takes some 13,000 nodes either way, deal-60-1
 // 46,000 highest first and 37,000 the fewest options first; with -full
 // also deal-75-1105, 380,000 either way, and deal-68-27814, where the
-// rank solver wins under the looser problem's bound (upperBound).
+// rank solver wins under the looser problem's bound (tailBound).
 func racingHands(t *testing.T, generalOnly bool) []largeCase {
 	names := map[string]bool{"deal-68-3417": true, "deal-75-404": true, "deal-68-27814": *full}
 	if generalOnly {

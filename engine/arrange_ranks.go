@@ -406,7 +406,7 @@ type dpSolver struct {
 	mode   dpMode
 	limit  int64     // states above it are dropped
 	after  [16]int64 // weight the positions after p must leave, at least
-	upper  *dpUpper  // when set, a bound on that by the jokers in hand (upperBound)
+	tail   *dpTail   // when set, a bound on that by the jokers in hand (tailBound)
 	layers [][]dpRec
 	order  []uint64 // scratch for dropBeaten
 	kept   []uint64
@@ -464,7 +464,7 @@ const (
 	// holds, its entries and its records (vecWords), two such layers at a
 	// time: 16 MB. Past them the solver stops, and the general solver
 	// answers. Before the looser problem bounded the questions
-	// (upperBound) they were half as large, and larger layers slowed the
+	// (tailBound) they were half as large, and larger layers slowed the
 	// others more than they gained (deal-68-4985 136 to 168 ms instead of
 	// 107 to 116); under the bound, doubled, the rank solver proves
 	// deal-75-104492 (3 points; the looser problem 0), where its question
@@ -1148,7 +1148,10 @@ func naturals(cards []Card) int {
 }
 
 // ranksSteps are the questions the rank solver asks in a race, as points
-// above the lower bound it starts from; past the last it leaves the race.
+// above the lower bound it starts from; past the last it leaves the race
+// (where aces go either way, the looser problem climbs them up to
+// looserSpans times first, and the hand's own problem then climbs them
+// from the looser problem's least).
 // A question costs it more the more points it lets a state leave, but on
 // most hands mildly (deal-68-3533: 2.8 million work at the bound, 11.9
 // million 7 points above), so where the answer is above the bound,
@@ -1239,10 +1242,9 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	// ms instead of 100 to 103.
 	looser, rebased, bounded := k.r.Ace == AceEither, false, int64(-1)
 	spans := 1 // the spans of steps the looser problem has climbed
-	base := lower / weightScale
-	top := base + ranksSteps[len(ranksSteps)-1]
-	sums := k.pointSums(top)
-	i, ceil := 0, top+1
+	var base, top, ceil int64
+	var sums []bool
+	var i int
 	// restart counts the steps afresh from lower.
 	restart := func() {
 		base, i = lower/weightScale, 0
@@ -1250,6 +1252,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		sums = k.pointSums(top)
 		ceil = top + 1
 	}
+	restart()
 	// climb restarts the steps where the looser problem has climbed them
 	// fewer than looserSpans times, and reports whether it did.
 	climb := func() bool {
@@ -1297,6 +1300,8 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			case a.capped:
 				looser = false
 			case a.v > ask:
+				// Only before rebasing: after, the looser problem's least
+				// is at most lower, and so at most ask.
 				lower = ask + 1
 				continue
 			case rebased:
@@ -1368,20 +1373,22 @@ type looserAnswer struct {
 // (runByAces). When the looser problem leaves more than the limit, so
 // does the hand. When not, its least weight is a lower bound on the
 // hand's, and its layers bound what the positions after each must leave
-// (upperBound): d takes that bound, and drops the states that cannot stay
+// (tailBound): d takes that bound, and drops the states that cannot stay
 // within its limit.
 // tickFor makes the tick of the solver it runs, whose work counts as d's.
 func (k *ranksWay) askLooser(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) looserAnswer {
 	t := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer t.release()
 	t.tick = tickFor(t)
-	v, _, ok := t.acesTwice(k, limit, true)
+	v, ok := t.acesTwice(k, limit, true)
 	d.work += t.work
 	switch {
 	case !ok:
 		return looserAnswer{capped: t.capped, stopped: !t.capped}
-	case v <= limit:
-		d.upper = t.upperBound()
+	case v <= limit && d.either && !d.mirror && d.mode == dpWeighted:
+		// The bound is on the positions from the ace up of the hand's
+		// own problem, weighed.
+		d.tail = t.tailBound()
 	}
 	return looserAnswer{v: v}
 }
@@ -1534,7 +1541,7 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 		}
 		return d.work <= most
 	}
-	v, _, ok := d.acesTwice(k, limit, true)
+	v, ok := d.acesTwice(k, limit, true)
 	return v, ok
 }
 
@@ -1557,7 +1564,7 @@ func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool)
 	defer d.release()
 	d.goOutWeights(&k.r, least)
 	d.tick = tick
-	v, _, ok := d.acesTwice(k, 1, false)
+	v, ok := d.acesTwice(k, 1, false)
 	return ok && v > 1, ok
 }
 
@@ -1565,30 +1572,29 @@ func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool)
 // under limit, with d's weights by position as d's mode and its caller
 // made them, its positions turned round when mirror is set
 // (mirrorPositions). It returns the least weight of the looser problem
-// when it is at most limit, with the index of its end state in the last
-// layer (for readBack), and else limit plus one and -1; false when it
-// stopped.
-func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int, bool) {
+// when it is at most limit, and else limit plus one; false when it
+// stopped. d keeps the layers of the run (tailBound reads them).
+func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, bool) {
 	var fixed int64 // the weight of the aces no meld can hold
 	for y := k.forced & aceBits; y != 0; y &= y - 1 {
 		b := bits.TrailingZeros64(y)
 		fixed += int64(k.counts[b]) * d.w[1]
 	}
 	if limit < fixed {
-		return limit + 1, -1, true
+		return limit + 1, true
 	}
 	d.acesAtBothEnds(mirror)
 	d.w[1], d.w[14] = 0, 0
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed
-	v, at, ok := d.run()
+	v, _, ok := d.run()
 	switch {
 	case d.stopped:
-		return 0, -1, false
+		return 0, false
 	case !ok:
-		return limit + 1, -1, true
+		return limit + 1, true
 	}
-	return v + fixed, at, true
+	return v + fixed, true
 }
 
 // acesAtBothEnds puts every ace of d at both ends, none held back, its

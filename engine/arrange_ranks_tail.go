@@ -30,35 +30,35 @@ package engine
 // used j jokers or fewer, or, where the limit dropped every such state,
 // more than that limit allowed there.
 
-// dpUpper is a lower bound on what the positions after p leave, by p and
+// dpTail is a lower bound on what the positions after p leave, by p and
 // the jokers in hand after p.
-type dpUpper [16][dpMaxJokers + 1]int64
+type dpTail [16][dpMaxJokers + 1]int64
 
 // limits returns, by the jokers in hand after a move at position p, the
 // most a state may weigh when the positions after p must still leave
-// what after and upper say, and the whole no more than d's limit.
+// what after and tail say, and the whole no more than d's limit.
 func (d *dpSolver) limits(p int) [dpMaxJokers + 1]int64 {
 	var l [dpMaxJokers + 1]int64
 	for j := range l {
 		a := d.after[p]
-		if d.upper != nil {
-			a = max(a, d.upper[p][j])
+		if d.tail != nil {
+			a = max(a, d.tail[p][j])
 		}
 		l[j] = d.limit - a
 	}
 	return l
 }
 
-// upperBound reads the bound on the positions after each of a problem
+// tailBound reads the bound on the positions after each of a problem
 // taken from the ace up, from the layers of d's run of the looser problem
 // turned round (acesTwice, mirror), which kept its layers: after the
 // m-th position turned round (the layer after its sets), the positions
 // after 14-m from the ace up. It returns nil when d has no such layers.
-func (d *dpSolver) upperBound() *dpUpper {
+func (d *dpSolver) tailBound() *dpTail {
 	if !d.mirror || d.stopped || d.mode != dpWeighted || len(d.layers) != 1+5*14 {
 		return nil
 	}
-	u := new(dpUpper)
+	u := new(dpTail)
 	for m := 1; m <= 13; m++ {
 		var least [dpMaxJokers + 1]int64
 		for j := range least {
