@@ -183,21 +183,22 @@ func TestRanksWayAgrees(t *testing.T) {
 		}
 		seen++
 		if named {
-			_, g := setupGeneral(t, c)
-			g.best()
+			p, g := setupGeneral(t, c)
+			sol, _ := g.best()
 			if g.ranks == nil || !g.ranks.won {
 				t.Errorf("%s: the rank solver does not win the race", c.name)
 			}
+			checkArrangement(t, c.rules, c.hand, nil, p.render(sol))
 			g.release()
+			if !compare && !*full {
+				continue
+			}
 		}
 		a, err := c.rules.Arrange(c.hand, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		checkArrangement(t, c.rules, c.hand, nil, a)
-		if !compare && !*full {
-			continue
-		}
 		b, err := c.rules.arrangeGeneral(c.hand, nil, ttAuto)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
