@@ -64,8 +64,8 @@ const raceCheck = 1 << 10
 // climb built, climbed-1, it proves in 152,667 nodes (30 ms alone), and
 // the race takes 0.2 to 0.3 s (the tenth round of issue 11 tried lifting
 // the cap: climbed-1 took 50 to 70 ms, and deal-68-42588 went over 100).
-// Until the eighth round of
-// issue 11 it paused at 131,072 nodes until the rank solver had stopped, and
+// Until the eighth round of issue 11 it paused at 131,072 nodes until the
+// rank solver had stopped, and
 // then went on, and the rank solver counted twice its time so as to stop
 // soon where it lost; but where the rank solver won, the highest-first
 // way then ran to twice the rank solver's time, three ways sharing two

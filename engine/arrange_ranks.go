@@ -1396,18 +1396,15 @@ type looserAnswer struct {
 // within its limit.
 // tickFor makes the tick of the solver it runs, whose work counts as d's.
 func (k *ranksWay) askLooser(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) looserAnswer {
-	t := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-	defer t.release()
-	t.tick = tickFor(t)
-	v, ok := t.acesTwice(k, limit, true)
-	d.work += t.work
+	v, tail, work, ok, capped := k.looserTail(limit, tickFor)
+	d.work += work
 	switch {
 	case !ok:
-		return looserAnswer{capped: t.capped, stopped: !t.capped}
-	case v <= limit && d.either && !d.mirror && d.mode == dpWeighted:
+		return looserAnswer{capped: capped, stopped: !capped}
+	case tail != nil && d.either && !d.mirror && d.mode == dpWeighted:
 		// The bound is on the positions from the ace up of the hand's
 		// own problem, weighed.
-		d.tail = t.tailBound()
+		d.tail = tail
 	}
 	return looserAnswer{v: v}
 }
@@ -1556,22 +1553,34 @@ const (
 // (tailBound), and else limit plus one and nil; false when it stopped:
 // past most work, or its caps, or when done is closed.
 func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int64, *dpTail, bool) {
+	v, tail, _, ok, _ := k.looserTail(limit, func(d *dpSolver) func() bool {
+		return func() bool {
+			select {
+			case <-done:
+				return false
+			default:
+			}
+			return d.work <= most
+		}
+	})
+	return v, tail, ok
+}
+
+// looserTail solves the looser problem of acesTwiceBound under limit,
+// turned round, its solver's tick made by tickFor. It returns the
+// problem's least weight when it is at most limit, with its bound on the
+// positions after each (tailBound), and else limit plus one and nil; the
+// solver's work; and false when it stopped, capped set when its caps
+// stopped it.
+func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) (v int64, tail *dpTail, work int64, ok, capped bool) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
-	d.tick = func() bool {
-		select {
-		case <-done:
-			return false
-		default:
-		}
-		return d.work <= most
-	}
-	v, ok := d.acesTwice(k, limit, true)
-	var tail *dpTail
+	d.tick = tickFor(d)
+	v, ok = d.acesTwice(k, limit, true)
 	if ok && v <= limit {
 		tail = d.tailBound()
 	}
-	return v, tail, ok
+	return v, tail, d.work, ok, d.capped
 }
 
 // acesTwiceNoGoOut asks the question of fewer than two cards (decide) of
