@@ -1189,6 +1189,13 @@ type ranksWay struct {
 	// weight, that limit, and its bound on the positions after each
 	// (tailBound); nil else.
 	pre *looserPre
+	// free is the bound of the looser problem's last run bounded by
+	// nothing, turned round, on a problem from the ace up: it holds under
+	// any limit (looserTail).
+	free *dpTail
+	// lastFree is the work of the last run of the looser problem bounded
+	// by nothing, lastBounded of the last bounded by free (looserTail).
+	lastFree, lastBounded int64
 }
 
 // looserPre is the looser problem's answer to acesTwiceLower's question.
@@ -1317,7 +1324,10 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			case a.stopped:
 				return proof{lower: lower}
 			case a.capped:
+				// The bound d holds may be from a bounded run of a lower
+				// question, which need not hold for this one.
 				looser = false
+				d.tail = k.free
 			case a.v > ask:
 				// Only before rebasing: after, the looser problem's least
 				// is at most lower, and so at most ask.
@@ -1567,15 +1577,58 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 }
 
 // looserTail solves the looser problem of acesTwiceBound under limit,
-// turned round, its solver's tick made by tickFor. It returns the
-// problem's least weight when it is at most limit, with its bound on the
-// positions after each (tailBound), and else limit plus one and nil; the
-// solver's work; and false when it stopped, capped set when its caps
-// stopped it.
+// its solvers' ticks made by tickFor. It returns the problem's least
+// weight when it is at most limit, with its bound on the positions after
+// each for the hand's own problem (tailBound, from a run turned round),
+// and else limit plus one and nil; the solvers' work; and false when it
+// stopped, capped set when its caps stopped it.
+//
+// The looser problem is asked again for each higher question (prove),
+// and its first run, turned round and bounded by nothing, gives a bound
+// that holds under any limit (k.free: see arrange_ranks_tail.go). A later
+// question is asked one of two ways. Again the same way, which refreshes
+// that bound. Or from the ace up under that bound, which drops the states
+// the positions still to come rule out, and then, when the problem leaves
+// no more than the limit, turned round under the bound of that run, for
+// the hand's own problem; a bound from a run that was bounded itself
+// holds only up to its own limit, which is the question's. Which way is
+// the one whose last run took less work, trying the second after the
+// first, so the schedule is fixed by the work and the race stays
+// deterministic. On hands a hill climb built the second takes a fraction
+// of the first (climbed-1, 40 points, the looser problem 32: the rank
+// solver's proof 25.4 million instead of 41.0; climbed-3 41.0 instead of
+// 71.7), but where the first run's bound is far below the answer, the
+// first way can cost less (deal-60-77304, 38 points: 3.8 million taking
+// the cheaper way, 4.2 the first way alone, and 10.8 the second alone).
 func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) (v int64, tail *dpTail, work int64, ok, capped bool) {
+	if k.free == nil || k.lastBounded != 0 && k.lastBounded >= k.lastFree {
+		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+		defer d.release()
+		d.tick = tickFor(d)
+		v, ok = d.acesTwice(k, limit, true)
+		if ok {
+			k.free = d.tailBound()
+			k.lastFree = d.work
+			if v <= limit {
+				tail = k.free
+			}
+		}
+		return v, tail, d.work, ok, d.capped
+	}
+	defer func() { k.lastBounded = work }()
+	f := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
+	defer f.release()
+	f.tick = tickFor(f)
+	f.tail = k.free
+	v, ok = f.acesTwice(k, limit, false)
+	if !ok || v > limit {
+		return v, nil, f.work, ok, f.capped
+	}
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	d.tick = tickFor(d)
+	d.work = f.work
+	d.tail = f.tailBound()
 	v, ok = d.acesTwice(k, limit, true)
 	if ok && v <= limit {
 		tail = d.tailBound()

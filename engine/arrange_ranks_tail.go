@@ -29,6 +29,19 @@ package engine
 // least the least weight of a state of the looser problem after them that
 // used j jokers or fewer, or, where the limit dropped every such state,
 // more than that limit allowed there.
+//
+// The same holds the other way round: a run of the looser problem from
+// the ace up bounds what the positions after each leave in a run turned
+// round, and so a run of the looser problem itself, which is an
+// arrangement of the looser problem as much as of the hand's own
+// (looserTail). And the run that gives the bound may be bounded itself,
+// as long as the question it bounds is no higher than its own: a state of
+// it dropped because the positions still to come must leave too much
+// (limits) is on no arrangement within its limit, for those positions are
+// the rest of the arrangement; but an arrangement above that limit may
+// pass through it, with less left after p than the bound says. So a bound
+// from a run bounded by nothing (weights only grow along the way) serves
+// any question, and one from a bounded run only questions up to its limit.
 
 // dpTail is a lower bound on what the positions after p leave, by p and
 // the jokers in hand after p.
@@ -50,12 +63,12 @@ func (d *dpSolver) limits(p int) [dpMaxJokers + 1]int64 {
 }
 
 // tailBound reads the bound on the positions after each of a problem
-// taken from the ace up, from the layers of d's run of the looser problem
-// turned round (acesTwice, mirror), which kept its layers: after the
-// m-th position turned round (the layer after its sets), the positions
-// after 14-m from the ace up. It returns nil when d has no such layers.
+// taken the other way round from d's run of the looser problem
+// (acesTwice), which kept its layers: after d's m-th position (the layer
+// after its sets), the other way's positions after 14-m. It returns nil
+// when d has no such layers.
 func (d *dpSolver) tailBound() *dpTail {
-	if !d.mirror || d.stopped || d.mode != dpWeighted || len(d.layers) != 1+5*14 {
+	if d.stopped || d.mode != dpWeighted || len(d.layers) != 1+5*14 {
 		return nil
 	}
 	u := new(dpTail)
