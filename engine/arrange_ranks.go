@@ -1162,8 +1162,15 @@ func naturals(cards []Card) int {
 // against 50, deal-68-3533 46 against 84, deal-60-3114 31 against 103);
 // 0, 2, 4, 7, 11 and on took 4.1, and 0, 4, 9, 15 and on 3.5 but more on
 // the answers of 2 points the rank solver wins (deal-68-3667 37 against
-// 31).
-var ranksSteps = [...]int64{0, 3, 6, 9, 13, 18, 24}
+// 31). That was 0, 3, 6, 9, 13, 18, 24, until the looser problem ran
+// under its own bound (looserTail); then, with the proof's cost as
+// ranksCost counts it, these steps cost 320 million over the large
+// corpus's two-deck hands instead of 351 (climbed-3 24 million instead of
+// 41, climbed-4 21 instead of 29, deal-68-88235 13.1 instead of 13.5), and
+// on the 203 deals of seeds 141000 to 144999 (60, 68 and 75 cards) that
+// took Arrange over 15 ms, 707 million instead of 703; 0, 4, 8, 12, 17,
+// 23 cost 341 and 687, and 0, 3, 6, 10, 15, 21 336 and 710.
+var ranksSteps = [...]int64{0, 5, 10, 16, 23}
 
 // looserSpans is how many times the looser problem climbs the steps of
 // ranksSteps (askLooser), each time from the bound the last proved,
@@ -1595,7 +1602,8 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 // the one whose last run took less work, trying the second after the
 // first, so the schedule is fixed by the work and the race stays
 // deterministic. On hands a hill climb built the second takes a fraction
-// of the first (climbed-1, 40 points, the looser problem 32: the rank
+// of the first (with the steps of ranksSteps then, 0, 3, 6, 9, 13, 18,
+// 24: climbed-1, 40 points, the looser problem 32: the rank
 // solver's proof 25.4 million instead of 41.0; climbed-3 41.0 instead of
 // 71.7), but where the first run's bound is far below the answer, the
 // first way can cost less (deal-60-77304, 38 points: 3.8 million taking
