@@ -108,6 +108,7 @@ type dpTables struct {
 	sets     [256]dpSetOpt  // by the naturals put into sets, two bits a suit
 	need     [25]int8       // jokers the sets need, by suits giving one + 5 * suits giving two; -1 for none
 	beat     [128][2]uint64 // by dpCfg index x, bit y: whether configuration x beats y (or is it)
+	beaters  [][]uint8      // by dpCfg index y, the configurations x that beat it (y too)
 	strength []uint8        // by dpCfg index: a sum that beating raises
 }
 
@@ -162,10 +163,12 @@ func buildDPTables() *dpTables {
 		}
 	}
 	t.strength = make([]uint8, len(t.cfgs))
+	t.beaters = make([][]uint8, len(t.cfgs))
 	for i, x := range t.cfgs {
 		for j, y := range t.cfgs {
 			if beats(x, y) {
 				t.beat[i][j>>6] |= 1 << uint(j&63)
+				t.beaters[j] = append(t.beaters[j], uint8(i))
 			}
 		}
 		t.strength[i] = x.a + 2*x.n + 3*x.c + 4*x.e
@@ -408,7 +411,9 @@ type dpSolver struct {
 	after  [16]int64 // weight the positions after p must leave, at least
 	tail   *dpTail   // when set, a bound on that by the jokers in hand (tailBound)
 	layers [][]dpRec
-	order  []uint64 // scratch for dropBeaten
+	order  []uint64   // scratch for dropBeaten
+	byCfg  [][]uint64 // scratch for dropBeaten: kept states by their first suit's open runs
+	used0  []uint8    // scratch for dropBeaten: the configurations byCfg holds
 	kept   []uint64
 	slots  []int32 // the open-addressing index of the layer being built
 	shift  uint
@@ -548,7 +553,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	// for and hold, not what they can, so the search is the same.
 	old := dpSolverPool.Get().(*dpSolver)
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
-		order: old.order[:0], kept: old.kept[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
+		order: old.order[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -697,7 +702,12 @@ func (d *dpSolver) rehash(n int, key func(i int) uint64) {
 // same aces held back and naturals waiting for sets, and open runs that
 // can do all these can (dpTables.beats). States are taken by deadwood,
 // then strongest first, and each is held to the states kept so far, which
-// beat, directly or through a state they beat, every state that beats it.
+// beat, directly or through a state they beat, every state that beats it:
+// to those of them whose first suit's open runs beat its own
+// (dpTables.beaters), for no other can. That took the tests of the
+// looser problem's runs on climbed-5, climbed-3 and deal-68-88235 from
+// 47% of the rank solver's time to 27%, and the time from 2.5 s to 1.9
+// (five proofs of each).
 func (d *dpSolver) dropBeaten(recs []dpRec) {
 	const group = ^uint64(1<<dpJShift - 1 | 7<<dpJShift) // what must be equal
 	// The order as one sortable word a state, where it fits (it does
@@ -741,7 +751,13 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 	}
 	d.order = order
 	const index = 1<<23 - 1
-	kept := d.kept[:0]
+	// The states kept so far, by the open runs of their first suit: only
+	// those whose first suit beats a state's can beat it.
+	if d.byCfg == nil {
+		d.byCfg = make([][]uint64, len(d.t.cfgs))
+	}
+	used := d.used0[:0] // the configurations byCfg holds states of
+	kept := 0
 	var last uint64
 	for i, o := range order {
 		x := o
@@ -750,24 +766,42 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 		}
 		r := &recs[x]
 		if i > 0 && last != r.key&group {
-			kept = kept[:0]
+			for _, c := range used {
+				d.byCfg[c] = d.byCfg[c][:0]
+			}
+			used, kept = used[:0], 0
 		}
 		last = r.key & group
 		j := r.key >> dpJShift & 7
-		if d.work += dpBeatWork * int64(len(kept)); d.work >= d.next && d.tick != nil && !d.goOn(0) {
-			return
+		if d.work >= d.next && d.tick != nil && !d.goOn(0) {
+			break
 		}
-		for _, k := range kept {
-			if k>>dpJShift&7 >= j && d.t.beatsKey(k, r.key) {
-				r.move = dpBeaten
-				break
+		y := r.key & dpCfgMask
+		tests := 0
+	scan:
+		for _, c := range d.t.beaters[y] {
+			b := d.byCfg[c]
+			tests += len(b)
+			for _, k := range b {
+				if k>>dpJShift&7 >= j && d.t.beatsKey(k, r.key) {
+					r.move = dpBeaten
+					break scan
+				}
 			}
 		}
-		if r.move != dpBeaten && len(kept) < dpKept {
-			kept = append(kept, r.key)
+		d.work += dpBeatWork * int64(tests)
+		if r.move != dpBeaten && kept < dpKept {
+			if len(d.byCfg[y]) == 0 {
+				used = append(used, uint8(y))
+			}
+			d.byCfg[y] = append(d.byCfg[y], r.key)
+			kept++
 		}
 	}
-	d.kept = kept
+	for _, c := range used {
+		d.byCfg[c] = d.byCfg[c][:0]
+	}
+	d.used0 = used[:0]
 }
 
 // orderWord returns the place of the state key of value val and index i
