@@ -62,8 +62,11 @@ const raceCheck = 1 << 10
 // most 62,000 nodes (deal-68-3979, 11 ms alone, where the highest-first
 // way takes 70 ms and the rank solver passes its caps); but a hand a hill
 // climb built, climbed-1, it proves in 152,667 nodes (30 ms alone), and
-// the race takes 0.2 to 0.3 s (the tenth round of issue 11 tried lifting
-// the cap: climbed-1 took 50 to 70 ms, and deal-68-42588 went over 100).
+// the race took 0.2 to 0.3 s (the tenth round of issue 11 tried lifting
+// the cap: climbed-1 took 50 to 70 ms, and deal-68-42588 went over 100;
+// in the eleventh, with the rank solver taking climbed-1 in 84 to 90 ms,
+// twice the cap took it to 52 ms, but deal-68-88235 from 66 to 69 ms to
+// 74 to 75, and deal-75-104492 from 51 to 52 to 58 to 70).
 // Until the eighth round of issue 11 it paused at 131,072 nodes until the
 // rank solver had stopped, and
 // then went on, and the rank solver counted twice its time so as to stop
