@@ -218,19 +218,19 @@ func TestRanksWayAgrees(t *testing.T) {
 // of its rules save. Once it has stepped from the looser problem's least,
 // it asks the looser problem the next step's question, whose bound serves
 // two: on climbed-1 (40 points, the looser problem 32) its proof costs
-// 15.4 million, and 17.3 million asking each step's own. Where the looser
+// 14.6 million, and 16.2 million asking each step's own. Where the looser
 // problem's question before the race left no more than its limit, the
 // steps start from its least under its bound (ranksWay.pre) rather than
 // asking it again: on deal-75-56755 (3 points, the looser problem 2) 3.4
-// million, and 4.7 million asking again. The looser problem, asked again,
+// million, and 4.5 million asking again. The looser problem, asked again,
 // is asked under the bound of its run bounded by nothing where that costs
-// less (looserTail): on climbed-1 17.5 million asking it bounded by
+// less (looserTail): on climbed-1 16.3 million asking it bounded by
 // nothing each time. And until the looser problem has answered, its
 // questions leap ahead of the steps (looserLeap): on climbed-5 (57
-// points, the looser problem 46) 31.0 million, and 44.4 climbing the
+// points, the looser problem 46) 28.8 million, and 39.7 climbing the
 // steps.
 func TestRanksProofCost(t *testing.T) {
-	most := map[string]int64{"deal-75-56755": 4_000_000, "climbed-1": 16_300_000, "climbed-5": 37_000_000}
+	most := map[string]int64{"deal-75-56755": 4_000_000, "climbed-1": 15_400_000, "climbed-5": 34_000_000}
 	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57}
 	seen := 0
 	for _, c := range largeCorpus(t) {
