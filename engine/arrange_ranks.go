@@ -482,8 +482,15 @@ const (
 	// 55 points passed them, and the race took 0.86 to 0.90 s, where the
 	// rank solver now proves it and the race takes 0.23 to 0.26 s
 	// (`rummy hand` 149 MB); the other hands as before or quicker.
-	dpMaxStates = 1 << 21
-	dpMaxVals   = 1 << 22
+	dpMaxStatesDefault = 1 << 21
+	dpMaxValsDefault   = 1 << 22
+)
+
+// The caps themselves, which tests lower to reach the paths where the
+// solver passes them (TestRanksCapped).
+var (
+	dpMaxStates = dpMaxStatesDefault
+	dpMaxVals   = dpMaxValsDefault
 )
 
 // A state of a finished layer is held to at most dpKept states kept
@@ -1329,11 +1336,13 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	// Where aces go either way, the looser problem is asked each question
 	// first (askLooser) while it answers within its caps; bounded is the
 	// limit of the one whose bound d holds, and rebased is set once it has
-	// left no more than a question's limit. A bound from a question below
-	// the limit holds too, but proves less, as a state it dropped only
-	// weighed more than that question allowed: on deal-75-56755 the
-	// question of 5 points passed the caps under the bound of the question
-	// of 2, and took 7.4 million work under its own. Once rebased, the
+	// left no more than a question's limit. A bound holds only up to the
+	// limit of the run that gave it, unless that run was bounded by nothing
+	// but its limit (k.free; arrange_ranks_tail.go), and such a bound from
+	// a question below proves less, as a state it dropped only weighed
+	// more than that question allowed: on deal-75-56755 the question of 5
+	// points passed the caps under the bound of the question of 2, and
+	// took 7.4 million work under its own. Once rebased, the
 	// looser problem is asked the next step's question, whose bound serves
 	// this one and that: on deal-68-88235 (31 points, the looser problem
 	// 20) it is asked again twice instead of four times, the rank solver's
@@ -1413,10 +1422,8 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			case a.stopped:
 				return proof{lower: lower}
 			case a.capped:
-				// The bound d holds may be from a bounded run of a lower
-				// question, which need not hold for this one.
 				looser = false
-				d.tail = k.free
+				k.freeTail(d)
 			case a.v > ask:
 				// Only before rebasing: after, the looser problem's least
 				// is at most lower, and so at most ask.
@@ -1486,8 +1493,9 @@ type looserAnswer struct {
 }
 
 // askLooser asks the question of limit, at least d's, where aces go
-// either way, of the looser problem of acesTwiceBound, turned round
-// (mirrorPositions), which is cheap: it holds no aces back, where the
+// either way, of the looser problem of acesTwiceBound (looserTail, whose
+// bound for d comes from a run turned round), which is cheap: it holds no
+// aces back, where the
 // hand's own problem multiplies its states by the aces held back
 // (runByAces). When the looser problem leaves more than the limit, so
 // does the hand. When not, its least weight is a lower bound on the
@@ -1501,12 +1509,32 @@ func (k *ranksWay) askLooser(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 	switch {
 	case !ok:
 		return looserAnswer{capped: capped, stopped: !capped}
-	case tail != nil && d.either && !d.mirror && d.mode == dpWeighted:
+	case v > limit:
+	case tail != nil && k.takesTail(d):
 		// The bound is on the positions from the ace up of the hand's
 		// own problem, weighed.
 		d.tail = tail
+	default:
+		k.freeTail(d)
 	}
 	return looserAnswer{v: v}
+}
+
+// takesTail reports whether d takes the looser problem's bounds: the
+// hand's own problem where aces go either way, from the ace up, weighed.
+func (k *ranksWay) takesTail(d *dpSolver) bool {
+	return d.either && !d.mirror && d.mode == dpWeighted
+}
+
+// freeTail gives d the only bound of the looser problem that holds for
+// any question, from its run bounded by nothing but its limit (k.free),
+// where d takes one: a bound d holds may be from a bounded run of a lower
+// question, which need not hold for d's.
+func (k *ranksWay) freeTail(d *dpSolver) {
+	d.tail = nil
+	if k.takesTail(d) {
+		d.tail = k.free
+	}
 }
 
 // pointSums reports, for each total of points up to top, whether some
@@ -1645,10 +1673,10 @@ const (
 // once it finds an arrangement that weighs it (general.floor): 350,000
 // nodes instead of 838,000 on deal-75-6736, 220,000 instead of 651,000 on
 // deal-68-4985. The looser problem reads the same both ways round, and
-// the solver takes it from the king down (mirrorPositions), which on the
-// large corpus's hands of two decks takes 0.21 s in all where from the
-// ace up took 0.74 s (the bound asked before every race, so every such
-// hand waits for it). It returns the least weight of the looser problem
+// its first run (looserTail) goes from the king down (mirrorPositions),
+// which on the large corpus's hands of two decks takes 0.21 s in all
+// where from the ace up took 0.74 s (the bound asked before every race,
+// so every such hand waits for it). It returns the least weight of the looser problem
 // when it is at most limit, with its bound on the positions after each
 // (tailBound), and else limit plus one and nil; false when it stopped:
 // past most work, or its caps, or when done is closed.
@@ -1708,18 +1736,23 @@ func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) 
 	}
 	defer func() { k.lastBounded = work }()
 	f := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-	defer f.release()
 	f.tick = tickFor(f)
 	f.tail = k.free
 	v, ok = f.acesTwice(k, limit, false)
-	if !ok || v > limit {
-		return v, nil, f.work, ok, f.capped
+	work, capped = f.work, f.capped
+	var bound *dpTail
+	if ok && v <= limit {
+		bound = f.tailBound()
+	}
+	f.release() // before d's layers are built
+	if bound == nil {
+		return v, nil, work, ok, capped
 	}
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	d.tick = tickFor(d)
-	d.work = f.work
-	d.tail = f.tailBound()
+	d.work = work
+	d.tail = bound
 	v, ok = d.acesTwice(k, limit, true)
 	if ok && v <= limit {
 		tail = d.tailBound()
