@@ -431,8 +431,7 @@ func TestTailBoundRandom(t *testing.T) {
 			below++
 			// A solver that has not run the looser problem: its first
 			// run, bounded by nothing, gives the bound free.
-			fresh := &ranksWay{r: k.r, counts: k.counts, jokers: k.jokers, forced: k.forced}
-			checkAsked(t, name, r, hand, fresh, twice, truth, truth)
+			checkAsked(t, name, r, hand, freshWay(k), twice, truth, truth)
 		}
 	})
 	if n == 0 || below == 0 {
@@ -470,6 +469,11 @@ func twiceWay(t *testing.T, r Rules, hand []Card) (*ranksWay, *general) {
 func twiceBound(k *ranksWay, limit int64) (int64, bool) {
 	v, _, ok := k.acesTwiceBound(limit, infinity, nil)
 	return v, ok
+}
+
+// freshWay returns the rank solver of k's hand before any run.
+func freshWay(k *ranksWay) *ranksWay {
+	return &ranksWay{r: k.r, counts: k.counts, jokers: k.jokers, forced: k.forced}
 }
 
 // TestAcesTwiceBound: the looser problem holds each ace at both ends, a
@@ -744,7 +748,7 @@ func TestRanksCapped(t *testing.T) {
 		truth := leastWeight(t, r, hand, nil, ttAuto, takeHighest)
 		for _, caps := range [][2]int{{1 << 10, 1 << 11}, {1 << 12, 1 << 13}, {1 << 14, 1 << 15}} {
 			dpMaxStates, dpMaxVals = caps[0], caps[1]
-			fresh := &ranksWay{r: k.r, counts: k.counts, jokers: k.jokers, forced: k.forced}
+			fresh := freshWay(k)
 			pr := fresh.prove(newRivals(), fresh.acesTwiceLower(0, nil), nil)
 			switch {
 			case pr.lower > truth:

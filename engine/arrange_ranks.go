@@ -463,6 +463,9 @@ const (
 	dpRelaxVecWork = 46
 	dpEntryWork    = 5
 	dpBeatWork     = 1
+)
+
+var (
 	// dpMaxStates is the most states the layers of a run of the solver
 	// hold when it has a tick (in a race, or answering CanGoOut), counted
 	// by their capacity: 48 MB of records and at most as much again of
@@ -482,15 +485,10 @@ const (
 	// 55 points passed them, and the race took 0.86 to 0.90 s, where the
 	// rank solver now proves it and the race takes 0.23 to 0.26 s
 	// (`rummy hand` 149 MB); the other hands as before or quicker.
-	dpMaxStatesDefault = 1 << 21
-	dpMaxValsDefault   = 1 << 22
-)
-
-// The caps themselves, which tests lower to reach the paths where the
-// solver passes them (TestRanksCapped).
-var (
-	dpMaxStates = dpMaxStatesDefault
-	dpMaxVals   = dpMaxValsDefault
+	// They are variables, which tests lower to reach the paths where the
+	// solver passes them (TestRanksCapped).
+	dpMaxStates = 1 << 21
+	dpMaxVals   = 1 << 22
 )
 
 // A state of a finished layer is held to at most dpKept states kept
@@ -782,11 +780,7 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 		}
 		r := &recs[x]
 		if i > 0 && last != r.key&group {
-			for _, c := range used {
-				d.byCfg[c] = d.byCfg[c][:0]
-			}
-			d.rowN = [128]int32{}
-			used, kept = used[:0], 0
+			used, kept = d.emptyKept(used), 0
 		}
 		last = r.key & group
 		j := r.key >> dpJShift & 7
@@ -823,11 +817,17 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 			kept++
 		}
 	}
+	d.used0 = d.emptyKept(used)
+}
+
+// emptyKept empties the buckets of dropBeaten that used names, and
+// returns used emptied.
+func (d *dpSolver) emptyKept(used []uint16) []uint16 {
 	for _, c := range used {
 		d.byCfg[c] = d.byCfg[c][:0]
 	}
 	d.rowN = [128]int32{}
-	d.used0 = used[:0]
+	return used[:0]
 }
 
 // orderWord returns the place of the state key of value val and index i
@@ -1721,40 +1721,38 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 // the cheaper way, 4.2 the first way alone, and 10.8 the second alone).
 func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) (v int64, tail *dpTail, work int64, ok, capped bool) {
 	if k.free == nil || k.lastBounded != 0 && k.lastBounded >= k.lastFree {
-		d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-		defer d.release()
-		d.tick = tickFor(d)
-		v, ok = d.acesTwice(k, limit, true)
+		v, tail, work, ok, capped = k.looserRun(limit, true, nil, 0, tickFor, true)
 		if ok {
-			k.free = d.tailBound()
-			k.lastFree = d.work
-			if v <= limit {
-				tail = k.free
-			}
+			k.free, k.lastFree = tail, work
 		}
-		return v, tail, d.work, ok, d.capped
+		if v > limit {
+			tail = nil
+		}
+		return v, tail, work, ok, capped
 	}
 	defer func() { k.lastBounded = work }()
-	f := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-	f.tick = tickFor(f)
-	f.tail = k.free
-	v, ok = f.acesTwice(k, limit, false)
-	work, capped = f.work, f.capped
-	var bound *dpTail
-	if ok && v <= limit {
-		bound = f.tailBound()
-	}
-	f.release() // before d's layers are built
+	v, bound, work, ok, capped := k.looserRun(limit, false, k.free, 0, tickFor, false)
 	if bound == nil {
 		return v, nil, work, ok, capped
 	}
+	return k.looserRun(limit, true, bound, work, tickFor, false)
+}
+
+// looserRun is one run of the looser problem under limit, turned round
+// when mirror is set, under bound (nil for none), its work counted on
+// from work: its least weight (limit plus one when more), the bound of
+// its layers when it did not stop and leaves no more than the limit (or
+// always, when always is set), its work, and false when it stopped,
+// capped set when its caps stopped it. The solver is released before it
+// returns, so a run after it reuses its layers.
+func (k *ranksWay) looserRun(limit int64, mirror bool, bound *dpTail, work int64, tickFor func(*dpSolver) func() bool, always bool) (v int64, tail *dpTail, w int64, ok, capped bool) {
 	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
 	defer d.release()
 	d.tick = tickFor(d)
 	d.work = work
 	d.tail = bound
-	v, ok = d.acesTwice(k, limit, true)
-	if ok && v <= limit {
+	v, ok = d.acesTwice(k, limit, mirror)
+	if ok && (always || v <= limit) {
 		tail = d.tailBound()
 	}
 	return v, tail, d.work, ok, d.capped
