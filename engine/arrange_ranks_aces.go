@@ -96,7 +96,7 @@ func (d *dpSolver) pendOf(c int) uint64 {
 func (d *dpSolver) runByAces() (int64, int, bool) {
 	d.used, d.states = 0, 0
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
-	for s := range 4 {
+	for _, s := range d.suitOrder(1) {
 		if cur = d.stepSuit(cur, 1, s); d.stopped {
 			return infinity, -1, false
 		}
@@ -115,7 +115,7 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 	}
 	vecs, vals = d.keepVecs(vecs, vals)
 	for p := 2; p <= 13; p++ {
-		for s := range 4 {
+		for _, s := range d.suitOrder(p) {
 			if vecs, vals = d.stepSuitVec(vecs, vals, p, s); d.stopped {
 				return infinity, -1, false
 			}
@@ -145,7 +145,7 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 	}
 	cur = d.endLayer(cur)
 	d.layers = append(d.layers, cur)
-	for s := range 4 {
+	for _, s := range d.suitOrder(14) {
 		cur = d.stepSuit(cur, 14, s)
 		d.layers = append(d.layers, cur)
 		if d.stopped {
