@@ -214,26 +214,29 @@ func TestRanksWayAgrees(t *testing.T) {
 }
 
 // TestRanksProofCost holds the rank solver's proof, alone, after the
-// looser problem's bound before the race (acesTwiceLower), to what five
+// looser problem's bound before the race (acesTwiceLower), to what six
 // of its rules save. Once it has stepped from the looser problem's least,
 // it asks the looser problem the next step's question, whose bound serves
 // two: on climbed-1 (40 points, the looser problem 32) its proof costs
-// 6.0 million, and 6.9 million asking each step's own. Where the looser
+// 3.4 million, and 4.0 million asking each step's own. Where the looser
 // problem's question before the race left no more than its limit, the
 // steps start from its least under its bound (ranksWay.pre) rather than
-// asking it again: on deal-75-56755 (3 points, the looser problem 2) 2.4
-// million, and 3.3 million asking again. The looser problem, asked again,
+// asking it again: on deal-75-56755 (3 points, the looser problem 2) 1.7
+// million, and 2.2 million asking again. The looser problem, asked again,
 // is asked under the bound of its run bounded by nothing where that costs
-// less (looserTail): on climbed-1 7.3 million asking it bounded by
+// less (looserTail): on climbed-1 4.1 million asking it bounded by
 // nothing each time. Until the looser problem has answered, its
 // questions leap ahead of the steps (looserLeap): on climbed-5 (57
-// points, the looser problem 46) 18.8 million, and 26.4 climbing the
-// steps. And the suits with fewer naturals at a position are taken first
-// (suitOrder): on climbed-7 (7 points, the looser problem 0) 14.8
-// million, and 45.0 taking them clubs first.
+// points, the looser problem 46) 11.0 million, and 15.1 climbing the
+// steps. The suits with fewer naturals at a position are taken first
+// (suitOrder): on climbed-7 (7 points, the looser problem 0) 9.3
+// million, and 16.9 taking them clubs first. And a move is not made when
+// the sets of the position could not then be made (setsNeed): on
+// climbed-6 (55 points, the looser problem 41) 16.0 million, and 26.6
+// making it.
 func TestRanksProofCost(t *testing.T) {
-	most := map[string]int64{"deal-75-56755": 2_800_000, "climbed-1": 6_500_000, "climbed-5": 22_000_000, "climbed-7": 25_000_000}
-	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57, "climbed-7": 7}
+	most := map[string]int64{"deal-75-56755": 2_000_000, "climbed-1": 3_700_000, "climbed-5": 13_000_000, "climbed-6": 20_000_000, "climbed-7": 13_000_000}
+	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57, "climbed-6": 55, "climbed-7": 7}
 	seen := 0
 	for _, c := range largeCorpus(t) {
 		limit, ok := most[c.name]
@@ -780,4 +783,53 @@ func TestRanksCapped(t *testing.T) {
 		t.Fatalf("%d answered, %d cut short by the caps: want some of each", answered, capped)
 	}
 	t.Logf("%d answered, %d cut short by the caps", answered, capped)
+}
+
+// TestSetsNeed holds setsNeed to every way the suits taken after a suit
+// can give their naturals to the position's sets: the fewest jokers the
+// sets then need, dpNoSets when no way makes them. And suitOrder takes
+// the suits with fewer naturals first.
+func TestSetsNeed(t *testing.T) {
+	tb := dpTablesOnce()
+	for c := range 81 {
+		d := newDPSolver(rummy500Big(), new([64]int), 4, dpWeighted)
+		const p = 5
+		for s, n := 0, c; s < 4; s, n = s+1, n/3 {
+			d.cnt[p][s] = uint8(n % 3)
+		}
+		o := d.suitOrder(p)
+		for i := 1; i < 4; i++ {
+			if d.cnt[p][o[i]] < d.cnt[p][o[i-1]] {
+				t.Fatalf("naturals %v: suitOrder %v", d.cnt[p][:4], o)
+			}
+		}
+		for i, s := range o {
+			got := d.setsNeed(p, s)
+			for f := range 25 {
+				if f%5+f/5 > 4 {
+					continue
+				}
+				want := int8(dpNoSets)
+				var give func(f, j int)
+				give = func(f, j int) {
+					if j == 4 {
+						if n := tb.need[f]; n >= 0 {
+							want = min(want, n)
+						}
+						return
+					}
+					give(f, j+1)
+					for g := 1; g <= int(d.cnt[p][o[j]]) && f%5+f/5 < 4; g++ {
+						give(f+int(dpSetStep[g]), j+1)
+					}
+				}
+				give(f, i+1)
+				if got[f] != want {
+					t.Errorf("naturals %v, suit %d taken %d of %v, set field %d: %d jokers, want %d",
+						d.cnt[p][:4], s, i+1, o, f, got[f], want)
+				}
+			}
+		}
+		d.release()
+	}
 }

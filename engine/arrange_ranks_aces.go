@@ -325,6 +325,7 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 	lims := d.limits(p)
 	sh := uint(dpCfgBits * s)
 	k := d.cnt[p][s]
+	need := d.setsNeed(p, s)
 	for i := range cur {
 		rec := &cur[i]
 		if rec.beaten {
@@ -339,7 +340,7 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 		moves := d.t.moves[key>>sh&dpCfgMask][k][class]
 		for mi := range moves {
 			mv := &moves[mi]
-			if int(mv.jok) > jl {
+			if int(mv.jok) > jl || int(need[key>>dpSetShift&0x1F+dpSetStep[mv.set]]) > jl-int(mv.jok) {
 				continue
 			}
 			nk, add, ok := d.leave(key, mv, p)
