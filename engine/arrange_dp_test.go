@@ -214,28 +214,29 @@ func TestRanksWayAgrees(t *testing.T) {
 }
 
 // TestRanksProofCost holds the rank solver's proof, alone, after the
-// looser problem's bound before the race (acesTwiceLower), to what six
+// looser problem's bound before the race (acesTwiceLower), to what eight
 // of its rules save. Once it has stepped from the looser problem's least,
 // it asks the looser problem the next step's question, whose bound serves
 // two: on climbed-1 (40 points, the looser problem 32) its proof costs
-// 3.4 million, and 4.0 million asking each step's own. Where the looser
+// 1.80 million, and 2.12 million asking each step's own. Where the looser
 // problem's question before the race left no more than its limit, the
 // steps start from its least under its bound (ranksWay.pre) rather than
-// asking it again: on deal-75-56755 (3 points, the looser problem 2) 1.7
-// million, and 2.2 million asking again. The looser problem, asked again,
+// asking it again: on deal-75-56755 (3 points, the looser problem 2) 1.30
+// million, and 1.62 million asking again. The looser problem, asked again,
 // is asked under the bound of its run bounded by nothing where that costs
-// less (looserTail): on climbed-1 4.1 million asking it bounded by
+// less (looserTail): on climbed-1 2.21 million asking it bounded by
 // nothing each time. Until the looser problem has answered, its
 // questions leap ahead of the steps (looserLeap): on climbed-5 (57
-// points, the looser problem 46) 11.0 million, and 15.1 climbing the
+// points, the looser problem 46) 4.76 million, and 6.52 climbing the
 // steps. The suits with fewer naturals at a position are taken first
-// (suitOrder): on climbed-7 (7 points, the looser problem 0) 9.3
-// million, and 16.9 taking them clubs first. And a move is not made when
-// the sets of the position could not then be made (setsNeed): on
-// climbed-6 (55 points, the looser problem 41) 16.0 million, and 26.6
-// making it.
+// (suitOrder): on climbed-7 (7 points, the looser problem 0) 5.07
+// million, and 5.65 taking them clubs first. And no move is made that
+// leaves fewer jokers than the states it reaches need (dpAhead): on
+// climbed-6 (55 points, the looser problem 41) 6.74 million, and 11.3
+// without the need of the position's sets, 16.0 without that of the open
+// runs, 9.27 counting the open runs of the moving suit alone.
 func TestRanksProofCost(t *testing.T) {
-	most := map[string]int64{"deal-75-56755": 2_000_000, "climbed-1": 3_700_000, "climbed-5": 13_000_000, "climbed-6": 20_000_000, "climbed-7": 13_000_000}
+	most := map[string]int64{"deal-75-56755": 1_450_000, "climbed-1": 1_950_000, "climbed-5": 5_600_000, "climbed-6": 7_700_000, "climbed-7": 5_350_000}
 	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57, "climbed-6": 55, "climbed-7": 7}
 	seen := 0
 	for _, c := range largeCorpus(t) {
@@ -785,11 +786,13 @@ func TestRanksCapped(t *testing.T) {
 	t.Logf("%d answered, %d cut short by the caps", answered, capped)
 }
 
-// TestSetsNeed holds setsNeed to every way the suits taken after a suit
-// can give their naturals to the position's sets: the fewest jokers the
-// sets then need, dpNoSets when no way makes them. And suitOrder takes
-// the suits with fewer naturals first.
-func TestSetsNeed(t *testing.T) {
+// TestAhead holds setsNeed to every way the suits taken after a suit can
+// give their naturals to the position's sets: the fewest jokers the sets
+// then need, dpNoSets when no way makes them. It holds the open runs'
+// need of ahead to the naturals of the next position for the suit taken
+// and those before it, and of this position for those after. And
+// suitOrder takes the suits with fewer naturals first.
+func TestAhead(t *testing.T) {
 	tb := dpTablesOnce()
 	for c := range 81 {
 		d := newDPSolver(rummy500Big(), new([64]int), 4, dpWeighted)
@@ -803,8 +806,23 @@ func TestSetsNeed(t *testing.T) {
 				t.Fatalf("naturals %v: suitOrder %v", d.cnt[p][:4], o)
 			}
 		}
+		for s := range 4 {
+			d.cnt[p+1][s] = uint8(2 - s%3) // unlike position p's
+		}
+		two := tb.cfgIndex(dpCfg{a: 1, c: 1})
 		for i, s := range o {
-			got := d.setsNeed(p, s)
+			a := d.ahead(p, s)
+			for j, x := range o {
+				q := p + 1
+				if j > i {
+					q = p
+				}
+				if want := max(0, 2-int(d.cnt[q][x])); int(a.runs[x][two]) != want {
+					t.Errorf("naturals %v then %v, suit %d taken %d of %v: suit %d's two open runs need %d jokers, want %d",
+						d.cnt[p][:4], d.cnt[p+1][:4], s, i+1, o, x, a.runs[x][two], want)
+				}
+			}
+			got := a.sets
 			for f := range 25 {
 				if f%5+f/5 > 4 {
 					continue

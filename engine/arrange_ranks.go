@@ -40,9 +40,9 @@ import (
 // In that problem a run that needs less is worth more (dpCfg), an extra
 // complete run costs nothing, and a joker in hand is worth no less than a
 // joker melded. Moves that lose to another move by that order are never
-// made (genMoves), nor moves after which the position's sets cannot be
-// made (setsNeed), and after each position a state is dropped when another
-// beats it (dropBeaten).
+// made (genMoves), nor moves that leave fewer jokers than the position's
+// sets and the open runs' next cards need (dpAhead), and after each
+// position a state is dropped when another beats it (dropBeaten).
 //
 // The state count is what it costs: up to some 10^4 open-run shapes across
 // the four suits in a dense two-deck hand, times the jokers in hand, times
@@ -905,20 +905,93 @@ func (d *dpSolver) suitOrder(p int) [4]int {
 	return o
 }
 
+// dpAhead is what the states a suit's moves at a position reach must
+// still give jokers to, at the least: the position's sets, and the open
+// runs of each suit, which take a card at the next position they reach.
+// A move that leaves fewer jokers in hand than they need is not made
+// (stepSuit, stepSuitVec): its states could only end before the next
+// position is taken. Every joker is taken by one meld, so the sum of
+// what each needs, each counting every natural it could take, is no more
+// than what they need together.
+//
+// Without it, the states a position's moves reached were only dropped
+// once all four suits were taken and the sets made, or at the next
+// position. On climbed-6 (55 points; both tens of every suit) the
+// question of 57 points held 122,000 records at position 10 after the
+// fourth suit, and 78,000 of them could not make their sets; most of the
+// 30,000 kept after it then ended at the jacks, which two suits lack.
+// The rank solver's proof of climbed-6 costs 6.7 million instead of 26.6
+// (11.3 without the sets' need, 9.3 counting only the open runs of the
+// suit moving), and over the large corpus's two-deck hands 112 million
+// instead of 273. Arrange over the large corpus, each hand's median of
+// three, three runs alternating with the build before: sum 0.70 to 0.74
+// s instead of 1.26 to 1.28, climbed-6 51 to 57 ms instead of 118 to 125
+// (and 181 to 191 without the sets' need).
+type dpAhead struct {
+	sets [25]int8      // by the state's set field (setsNeed)
+	runs [4][128]uint8 // by suit and dpCfg index: jokers its open runs take next (runsNeed)
+}
+
+// ahead returns what the states that taking suit s at position p reaches
+// need jokers for.
+func (d *dpSolver) ahead(p, s int) *dpAhead {
+	a := &dpAhead{sets: d.setsNeed(p, s)}
+	next := true // s and the suits before it next take the position after p
+	for _, x := range d.suitOrder(p) {
+		q := p
+		if next {
+			q = p + 1
+		}
+		next = next && x != s
+		for i, c := range d.t.cfgs {
+			a.runs[x][i] = uint8(d.runsNeed(c, q, x))
+		}
+	}
+	return a
+}
+
+// others returns the jokers the open runs of the suits other than s in
+// state key need.
+func (a *dpAhead) others(key uint64, s int) int {
+	n := 0
+	for x := range 4 {
+		if x != s {
+			n += int(a.runs[x][key>>uint(dpCfgBits*x)&dpCfgMask])
+		}
+	}
+	return n
+}
+
+// short reports whether move mv of suit s from state key, whose other
+// suits' open runs need others jokers, leaves too few.
+func (a *dpAhead) short(key uint64, s int, mv *dpMove, others int) bool {
+	need := int(a.sets[key>>dpSetShift&0x1F+dpSetStep[mv.set]]) + int(a.runs[s][mv.to]) + others
+	return need > int(key>>dpJShift&7)-int(mv.jok)
+}
+
+// runsNeed returns the jokers that open runs c of suit s take at position
+// q, at the least: every run but a complete one takes a card there, and
+// the suit has no more naturals there than d.cnt holds (the aces of the
+// hand at 14, where aces go either way, however many are held back); none
+// past the last position, where every run has ended.
+func (d *dpSolver) runsNeed(c dpCfg, q, s int) int {
+	have := 0
+	switch {
+	case q > d.hi:
+		return 0
+	case d.either && q == 14:
+		have = int(d.cnt[1][s])
+	default:
+		have = int(d.cnt[q][s])
+	}
+	return max(0, int(c.a+c.n+c.c)-have)
+}
+
 // setsNeed returns, by the state's count of naturals put into sets at
 // position p once suit s has been taken (the set field: suits giving one,
 // and 5 times suits giving two), the fewest jokers the position's sets can
 // need, whatever the suits taken after s give them; more than any hand
-// holds when no sets can be made of them. A move after which the state
-// holds fewer jokers than that is not made (stepSuit): its states would
-// only be dropped once the sets are made. On climbed-6 (55 points; both
-// tens of every suit), the question of 57 points held 122,000 records at
-// position 10 after the fourth suit, and 78,000 of them could not make
-// their sets; the rank solver's proof costs 16.0 million instead of 26.6,
-// climbed-7's 9.3 instead of 14.8, and the large corpus's two-deck hands
-// 181 million instead of 273. Arrange over the large corpus, each hand's
-// median of three, three runs alternating: sum 1.25 to 1.29 s instead of
-// 1.66 to 1.77, climbed-6 115 to 131 ms instead of 181 to 191.
+// holds when no sets can be made of them.
 func (d *dpSolver) setsNeed(p, s int) [25]int8 {
 	o := d.suitOrder(p)
 	i := 0
@@ -963,7 +1036,7 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 	noSets := d.either && p == 14
 	lims := d.limits(p)
 	sh := uint(dpCfgBits * s)
-	need := d.setsNeed(p, s)
+	ahead := d.ahead(p, s)
 	for i := range cur {
 		rec := cur[i]
 		if rec.move == dpBeaten {
@@ -975,10 +1048,10 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 		key := rec.key
 		jl := int(key >> dpJShift & 7)
 		moves := d.t.moves[key>>sh&dpCfgMask][d.copies(key, p, s)][class]
+		others := ahead.others(key, s)
 		for mi := range moves {
 			mv := &moves[mi]
-			if int(mv.jok) > jl || noSets && mv.set > 0 ||
-				int(need[key>>dpSetShift&0x1F+dpSetStep[mv.set]]) > jl-int(mv.jok) {
+			if int(mv.jok) > jl || noSets && mv.set > 0 || ahead.short(key, s, mv, others) {
 				continue
 			}
 			val := rec.val

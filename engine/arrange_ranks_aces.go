@@ -325,7 +325,7 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 	lims := d.limits(p)
 	sh := uint(dpCfgBits * s)
 	k := d.cnt[p][s]
-	need := d.setsNeed(p, s)
+	ahead := d.ahead(p, s)
 	for i := range cur {
 		rec := &cur[i]
 		if rec.beaten {
@@ -338,9 +338,10 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 		jl := int(key >> dpJShift & 7)
 		from := curVals[rec.at : rec.at+rec.n]
 		moves := d.t.moves[key>>sh&dpCfgMask][k][class]
+		others := ahead.others(key, s)
 		for mi := range moves {
 			mv := &moves[mi]
-			if int(mv.jok) > jl || int(need[key>>dpSetShift&0x1F+dpSetStep[mv.set]]) > jl-int(mv.jok) {
+			if int(mv.jok) > jl || ahead.short(key, s, mv, others) {
 				continue
 			}
 			nk, add, ok := d.leave(key, mv, p)
