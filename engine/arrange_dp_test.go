@@ -213,30 +213,116 @@ func TestRanksWayAgrees(t *testing.T) {
 	}
 }
 
+// TestFinishNeeds holds finishNeeds to a search over every way a suit's
+// open runs, each a count of naturals and of cards, can take the suit's
+// naturals or jokers, a position at a time, until each holds two naturals
+// and three cards and ends, all by the last position: the fewest jokers
+// they take, any count a hand cannot hold (more than dpMaxJokers) alike.
+func TestFinishNeeds(t *testing.T) {
+	tb := dpTablesOnce()
+	rng := rand.New(rand.NewPCG(17, 17))
+	r := rummy500Big()
+	r.Ace = AceLow
+	// search returns the fewest jokers runs take from position q on.
+	var search func(runs [][2]int, q, hi int, cnt *[16][4]uint8, s int) int
+	search = func(runs [][2]int, q, hi int, cnt *[16][4]uint8, s int) int {
+		if len(runs) == 0 {
+			return 0
+		}
+		if q > hi {
+			for _, run := range runs {
+				if run[0] < 2 || run[1] < 3 {
+					return dpNoSets
+				}
+			}
+			return 0
+		}
+		least := dpNoSets
+		var each func(i, nat int, next [][2]int, jok int)
+		each = func(i, nat int, next [][2]int, jok int) {
+			if i == len(runs) {
+				least = min(least, jok+search(next, q+1, hi, cnt, s))
+				return
+			}
+			n, c := runs[i][0], runs[i][1]
+			if n >= 2 && c >= 3 {
+				// It ends: going on would only take what the others
+				// might need.
+				each(i+1, nat, next, jok)
+				return
+			}
+			if nat > 0 {
+				each(i+1, nat-1, append(slices.Clone(next), [2]int{n + 1, c + 1}), jok)
+			}
+			each(i+1, nat, append(slices.Clone(next), [2]int{n, c + 1}), jok+1)
+		}
+		each(0, int(cnt[q][s]), nil, 0)
+		return least
+	}
+	for trial := range 60 {
+		d := newDPSolver(r, new([64]int), 4, dpWeighted)
+		for q := 8; q <= 13; q++ {
+			for s := range 4 {
+				d.cnt[q][s] = uint8(rng.IntN(3))
+			}
+		}
+		d.finishNeeds()
+		for q := 9; q <= 14; q++ {
+			for s := range 4 {
+				for i, c := range tb.cfgs {
+					if c.n > 2 {
+						continue
+					}
+					var runs [][2]int
+					for range c.a {
+						runs = append(runs, [2]int{1, 1})
+					}
+					for range c.n {
+						runs = append(runs, [2]int{1, 2})
+					}
+					for range c.c {
+						runs = append(runs, [2]int{2, 2})
+					}
+					for range c.e {
+						runs = append(runs, [2]int{2, 3})
+					}
+					want := min(search(runs, q, d.hi, &d.cnt, s), dpMaxJokers+1)
+					if got := min(int(d.finish[q][s][i]), dpMaxJokers+1); got != want {
+						t.Errorf("trial %d: naturals %v from position %d, open runs %+v: %d jokers, want %d",
+							trial, d.cnt[q:14], q, c, got, want)
+					}
+				}
+			}
+		}
+		d.release()
+	}
+}
+
 // TestRanksProofCost holds the rank solver's proof, alone, after the
 // looser problem's bound before the race (acesTwiceLower), to what eight
 // of its rules save. Once it has stepped from the looser problem's least,
 // it asks the looser problem the next step's question, whose bound serves
 // two: on climbed-1 (40 points, the looser problem 32) its proof costs
-// 1.80 million, and 2.12 million asking each step's own. Where the looser
+// 1.27 million, and 1.51 million asking each step's own. Where the looser
 // problem's question before the race left no more than its limit, the
 // steps start from its least under its bound (ranksWay.pre) rather than
-// asking it again: on deal-75-56755 (3 points, the looser problem 2) 1.30
-// million, and 1.62 million asking again. The looser problem, asked again,
+// asking it again: on deal-75-56755 (3 points, the looser problem 2) 1.07
+// million, and 1.34 million asking again. The looser problem, asked again,
 // is asked under the bound of its run bounded by nothing where that costs
-// less (looserTail): on climbed-1 2.21 million asking it bounded by
+// less (looserTail): on climbed-1 1.64 million asking it bounded by
 // nothing each time. Until the looser problem has answered, its
 // questions leap ahead of the steps (looserLeap): on climbed-5 (57
-// points, the looser problem 46) 4.76 million, and 6.52 climbing the
+// points, the looser problem 46) 3.19 million, and 4.35 climbing the
 // steps. The suits with fewer naturals at a position are taken first
-// (suitOrder): on climbed-7 (7 points, the looser problem 0) 5.07
-// million, and 5.65 taking them clubs first. And no move is made that
+// (suitOrder): on climbed-7 (7 points, the looser problem 0) 4.25
+// million, and 4.75 taking them clubs first. And no move is made that
 // leaves fewer jokers than the states it reaches need (dpAhead): on
-// climbed-6 (55 points, the looser problem 41) 6.74 million, and 11.3
-// without the need of the position's sets, 16.0 without that of the open
-// runs, 9.27 counting the open runs of the moving suit alone.
+// climbed-6 (55 points, the looser problem 41) 4.91 million, and 8.52
+// without the need of the position's sets, 7.75 counting the open runs
+// of the moving suit alone, 6.75 counting what they take at the next
+// position alone.
 func TestRanksProofCost(t *testing.T) {
-	most := map[string]int64{"deal-75-56755": 1_450_000, "climbed-1": 1_950_000, "climbed-5": 5_600_000, "climbed-6": 7_700_000, "climbed-7": 5_350_000}
+	most := map[string]int64{"deal-75-56755": 1_200_000, "climbed-1": 1_400_000, "climbed-5": 3_800_000, "climbed-6": 5_400_000, "climbed-7": 4_500_000}
 	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57, "climbed-6": 55, "climbed-7": 7}
 	seen := 0
 	for _, c := range largeCorpus(t) {
@@ -788,10 +874,10 @@ func TestRanksCapped(t *testing.T) {
 
 // TestAhead holds setsNeed to every way the suits taken after a suit can
 // give their naturals to the position's sets: the fewest jokers the sets
-// then need, dpNoSets when no way makes them. It holds the open runs'
-// need of ahead to the naturals of the next position for the suit taken
-// and those before it, and of this position for those after. And
-// suitOrder takes the suits with fewer naturals first.
+// then need, dpNoSets when no way makes them. It holds what ahead says
+// the open runs need to what they need from the next position for the
+// suit taken and those before it, and from this position for those
+// after. And suitOrder takes the suits with fewer naturals first.
 func TestAhead(t *testing.T) {
 	tb := dpTablesOnce()
 	for c := range 81 {
@@ -817,7 +903,7 @@ func TestAhead(t *testing.T) {
 				if j > i {
 					q = p
 				}
-				if want := max(0, 2-int(d.cnt[q][x])); int(a.runs[x][two]) != want {
+				if want := d.finish[q][x][two]; a.runs[x][two] != want {
 					t.Errorf("naturals %v then %v, suit %d taken %d of %v: suit %d's two open runs need %d jokers, want %d",
 						d.cnt[p][:4], d.cnt[p+1][:4], s, i+1, o, x, a.runs[x][two], want)
 				}
