@@ -422,6 +422,7 @@ type dpSolver struct {
 	// take until they end.
 	finish   [16][4][128]uint8
 	finished bool
+	ahead1   dpAhead // what ahead returns, for the suit being taken
 	slots    []int32 // the open-addressing index of the layer being built
 	shift    uint
 
@@ -914,12 +915,11 @@ func (d *dpSolver) suitOrder(p int) [4]int {
 // dpAhead is what the states a suit's moves at a position reach must
 // still give jokers to, at the least: the position's sets, and the open
 // runs of each suit, which take a card at each position until they end
-// (finishNeeds).
-// A move that leaves fewer jokers in hand than they need is not made
-// (stepSuit, stepSuitVec): its states could only end before the next
-// position is taken. Every joker is taken by one meld, so the sum of
-// what each needs, each counting every natural it could take, is no more
-// than what they need together.
+// (finishNeeds). A move that leaves fewer jokers in hand than they need
+// is not made (stepSuit, stepSuitVec): its states could only end before
+// the sets are made or the runs have ended. Every joker is taken by one
+// meld, so the sum of what each needs, each counting every natural it
+// could take, is no more than what they need together.
 //
 // Without it, the states a position's moves reached were only dropped
 // once all four suits were taken and the sets made, or at the next
@@ -945,12 +945,13 @@ type dpAhead struct {
 }
 
 // ahead returns what the states that taking suit s at position p reaches
-// need jokers for.
+// need jokers for, until it is called again.
 func (d *dpSolver) ahead(p, s int) *dpAhead {
 	if !d.finished {
 		d.finishNeeds()
 	}
-	a := &dpAhead{sets: d.setsNeed(p, s)}
+	a := &d.ahead1
+	a.sets = d.setsNeed(p, s)
 	next := true // s and the suits before it next take the position after p
 	for _, x := range d.suitOrder(p) {
 		q := p
