@@ -111,6 +111,8 @@ type dpTables struct {
 	beat     [128][2]uint64 // by dpCfg index x, bit y: whether configuration x beats y (or is it)
 	beaters  [][]uint8      // by dpCfg index y, the configurations x that beat it (y too)
 	strength []uint8        // by dpCfg index: a sum that beating raises
+	needs    []uint8        // by dpCfg index: 1 when a run needs a natural (a or n; dpTail)
+	opens    []uint8        // by dpCfg index: 1 when there is an open run
 }
 
 var dpTablesOnce = sync.OnceValue(buildDPTables)
@@ -173,6 +175,8 @@ func buildDPTables() *dpTables {
 			}
 		}
 		t.strength[i] = x.a + 2*x.n + 3*x.c + 4*x.e
+		t.needs = append(t.needs, min(x.a+x.n, 1))
+		t.opens = append(t.opens, min(x.a+x.n+x.c+x.e, 1))
 	}
 	return t
 }
@@ -417,6 +421,8 @@ type dpSolver struct {
 	used0  []uint16   // scratch for dropBeaten: the pairs of configurations byCfg holds
 	rowN   [128]int32 // scratch for dropBeaten: the states byCfg holds by the first suit's
 	kept   []uint64
+	lims   dpLimits // what limits returns, for position limsAt of the run
+	limsAt int
 	// finish is what finishNeeds fills in once the counts are final
 	// (finished): by position, suit and dpCfg index, the jokers open runs
 	// take until they end.
@@ -1066,7 +1072,7 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 	pendAt := d.either && p == 1
 	pendUse := d.either && p == 14
 	noSets := d.either && p == 14
-	lims := d.limits(p)
+	lims, taken := d.limits(p, s)
 	sh := uint(dpCfgBits * s)
 	ahead := d.ahead(p, s)
 	for i := range cur {
@@ -1081,6 +1087,7 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 		jl := int(key >> dpJShift & 7)
 		moves := d.t.moves[key>>sh&dpCfgMask][d.copies(key, p, s)][class]
 		others := ahead.others(key, s)
+		need, open := d.runMasks(key, s, taken)
 		for mi := range moves {
 			mv := &moves[mi]
 			if int(mv.jok) > jl || noSets && mv.set > 0 || ahead.short(key, s, mv, others) {
@@ -1101,7 +1108,7 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 				}
 				val += add
 			}
-			if val > lims[jl-int(mv.jok)] {
+			if val > lims[jl-int(mv.jok)][need|int(d.t.needs[mv.to])<<s][open|int(d.t.opens[mv.to])<<s] {
 				continue
 			}
 			d.work += dpRelaxWork
@@ -1208,6 +1215,7 @@ func (d *dpSolver) run() (int64, int, bool) {
 
 // runLayers is run keeping every layer, for readBack.
 func (d *dpSolver) runLayers() (int64, int, bool) {
+	d.limsAt = 0
 	d.layers, d.used, d.states = d.layers[:0], 0, 0
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	d.layers = append(d.layers, cur)

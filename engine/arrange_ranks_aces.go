@@ -94,6 +94,7 @@ func (d *dpSolver) pendOf(c int) uint64 {
 // the answer holds back (d.only), under a limit of the answer, for
 // readBack; that run finds the same least value.
 func (d *dpSolver) runByAces() (int64, int, bool) {
+	d.limsAt = 0
 	d.used, d.states = 0, 0
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	for _, s := range d.suitOrder(1) {
@@ -322,7 +323,7 @@ func (d *dpSolver) growVecs(vecs []dpVec) {
 func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec, []uint64) {
 	next, vals := d.startVecs(2 * len(cur))
 	class := d.class(p)
-	lims := d.limits(p)
+	lims, taken := d.limits(p, s)
 	sh := uint(dpCfgBits * s)
 	k := d.cnt[p][s]
 	ahead := d.ahead(p, s)
@@ -339,13 +340,14 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 		from := curVals[rec.at : rec.at+rec.n]
 		moves := d.t.moves[key>>sh&dpCfgMask][k][class]
 		others := ahead.others(key, s)
+		need, open := d.runMasks(key, s, taken)
 		for mi := range moves {
 			mv := &moves[mi]
 			if int(mv.jok) > jl || ahead.short(key, s, mv, others) {
 				continue
 			}
 			nk, add, ok := d.leave(key, mv, p)
-			limit := lims[jl-int(mv.jok)]
+			limit := lims[jl-int(mv.jok)][need|int(d.t.needs[mv.to])<<s][open|int(d.t.opens[mv.to])<<s]
 			if !ok || rec.least+add > limit {
 				continue
 			}
