@@ -55,10 +55,10 @@ type Arrangement struct {
 // two cores busy where GOMAXPROCS allows (on one they take turns), with
 // the same answer whichever finishes first. A hand of two decks and up to
 // four jokers, up to all 108 cards, takes some 4 ms in the median of the
-// benchmark's adversarial corpus, and at most some 15 to 20 ms on its
-// dealt hands and dense blocks; of 180,000 further seeded deals of 60 to
-// 75 cards none took over 0.05 s. No bound is proven: hands a hill climb
-// built take up to some 0.1 s (climbed-8). Three decks and more are not
+// benchmark's adversarial corpus, and at most some 15 ms on its dealt
+// hands and dense blocks; of 90,000 further seeded deals of 60 to 75
+// cards none took over 0.04 s. No bound is proven: hands a hill climb
+// built take up to some 85 ms (climbed-8). Three decks and more are not
 // bounded: the corpus's 96-card three-deck hand takes some 0.35 to 0.4 s.
 // ArrangeContext answers a hand its deadline cuts short with the best
 // arrangement found and an *UnprovenError holding a proven lower bound.
