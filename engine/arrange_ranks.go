@@ -1422,8 +1422,16 @@ func naturals(cards []Card) int {
 // 41, climbed-4 21 instead of 29, deal-68-88235 13.1 instead of 13.5), and
 // on the 203 deals of seeds 141000 to 144999 (60, 68 and 75 cards) that
 // took Arrange over 15 ms, 707 million instead of 703; 0, 4, 8, 12, 17,
-// 23 cost 341 and 687, and 0, 3, 6, 10, 15, 21 336 and 710.
-var ranksSteps = [...]int64{0, 5, 10, 16, 23}
+// 23 cost 341 and 687, and 0, 3, 6, 10, 15, 21 336 and 710. In the
+// twelfth round, with the hand's questions far cheaper, the climbed hands
+// whose answers are 17 to 20 points above the looser problem's (climbed-8
+// and climbed-9) paid most for the last step, 7 points long: a step at
+// 20 took the worst proof of the corpus from 11.9 million to 10.7
+// (climbed-9; Arrange 83 to 87 ms instead of 85 to 98), as much over the
+// corpus (99.1 against 100.9) and over the 203 deals (128.9 against
+// 129.0); 0, 5, 10, 15, 19, 24 cost climbed-8 13.4, and 0, 4, 8, 13, 18,
+// 24 climbed-8 12.5.
+var ranksSteps = [...]int64{0, 5, 10, 16, 20, 25}
 
 // looserSpans is how many times the looser problem climbs the steps of
 // ranksSteps (askLooser), each time from the bound the last proved,
