@@ -58,7 +58,7 @@ type Arrangement struct {
 // benchmark's adversarial corpus, and at most some 15 ms on its dealt
 // hands and dense blocks; of 90,000 further seeded deals of 60 to 75
 // cards none took over 0.04 s. No bound is proven: hands a hill climb
-// built take up to some 80 to 95 ms (climbed-9).
+// built take up to some 0.15 s (climbed-10).
 // Three decks and more are not bounded: the corpus's 96-card three-deck
 // hand takes some 0.35 to 0.4 s.
 // ArrangeContext answers a hand its deadline cuts short with the best
