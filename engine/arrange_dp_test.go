@@ -232,12 +232,12 @@ func TestFinishNeeds(t *testing.T) {
 		if q > hi {
 			for _, run := range runs {
 				if run[0] < 2 || run[1] < 3 {
-					return dpNoSets
+					return dpTooMany
 				}
 			}
 			return 0
 		}
-		least := dpNoSets
+		least := dpTooMany
 		var each func(i, nat int, next [][2]int, jok int)
 		each = func(i, nat int, next [][2]int, jok int) {
 			if i == len(runs) {
@@ -876,7 +876,7 @@ func TestRanksCapped(t *testing.T) {
 
 // TestAhead holds setsNeed to every way the suits taken after a suit can
 // give their naturals to the position's sets: the fewest jokers the sets
-// then need, dpNoSets when no way makes them. It holds what ahead says
+// then need, dpTooMany when no way makes them. It holds what ahead says
 // the open runs need to what they need from the next position for the
 // suit taken and those before it, and from this position for those
 // after. And suitOrder takes the suits with fewer naturals first.
@@ -899,7 +899,7 @@ func TestAhead(t *testing.T) {
 		}
 		two := tb.cfgIndex(dpCfg{a: 1, c: 1})
 		for i, s := range o {
-			a := d.ahead(p, s)
+			a := d.ahead(p, d.takenBy(p, s))
 			for j, x := range o {
 				q := p + 1
 				if j > i {
@@ -915,7 +915,7 @@ func TestAhead(t *testing.T) {
 				if f%5+f/5 > 4 {
 					continue
 				}
-				want := int8(dpNoSets)
+				want := int8(dpTooMany)
 				var give func(f, j int)
 				give = func(f, j int) {
 					if j == 4 {

@@ -428,7 +428,7 @@ type dpSolver struct {
 	// take until they end.
 	finish   [16][4][128]uint8
 	finished bool
-	ahead1   dpAhead // what ahead returns, for the suit being taken
+	aheadBuf dpAhead // what ahead returns, for the suit being taken
 	slots    []int32 // the open-addressing index of the layer being built
 	shift    uint
 
@@ -950,22 +950,30 @@ type dpAhead struct {
 	runs [4][128]uint8 // by suit and dpCfg index: jokers its open runs take until they end (finishNeeds)
 }
 
-// ahead returns what the states that taking suit s at position p reaches
-// need jokers for, until it is called again.
-func (d *dpSolver) ahead(p, s int) *dpAhead {
+// takenBy returns the suits taken at position p once suit s has been
+// (suitOrder), s among them, as a mask: suit x at bit x.
+func (d *dpSolver) takenBy(p, s int) int {
+	taken := 0
+	for _, x := range d.suitOrder(p) {
+		taken |= 1 << x
+		if x == s {
+			break
+		}
+	}
+	return taken
+}
+
+// ahead returns what the states reach once the suits of taken (takenBy)
+// have been at position p need jokers for, until it is called again: the
+// suits taken next take the position after p, the others p.
+func (d *dpSolver) ahead(p, taken int) *dpAhead {
 	if !d.finished {
 		d.finishNeeds()
 	}
-	a := &d.ahead1
-	a.sets = d.setsNeed(p, s)
-	next := true // s and the suits before it next take the position after p
-	for _, x := range d.suitOrder(p) {
-		q := p
-		if next {
-			q = p + 1
-		}
-		next = next && x != s
-		a.runs[x] = d.finish[q][x]
+	a := &d.aheadBuf
+	a.sets = d.setsNeed(p, taken)
+	for x := range 4 {
+		a.runs[x] = d.finish[p+taken>>x&1][x]
 	}
 	return a
 }
@@ -1002,7 +1010,7 @@ func (d *dpSolver) finishNeeds() {
 		for i := range d.t.cfgs {
 			d.finish[d.hi+1][s][i] = 0
 			if c := d.t.cfgs[i]; c.a+c.n+c.c > 0 {
-				d.finish[d.hi+1][s][i] = dpNoSets
+				d.finish[d.hi+1][s][i] = dpTooMany
 			}
 		}
 		for q := d.hi; q >= d.lo; q-- {
@@ -1012,7 +1020,7 @@ func (d *dpSolver) finishNeeds() {
 			}
 			class := d.class(q)
 			for i := range d.t.cfgs {
-				least := uint8(dpNoSets)
+				least := uint8(dpTooMany)
 				moves := d.t.moves[i][min(have, 2)][class]
 				for mi := range moves {
 					least = min(least, moves[mi].jok+d.finish[q+1][s][moves[mi].to])
@@ -1026,44 +1034,43 @@ func (d *dpSolver) finishNeeds() {
 }
 
 // setsNeed returns, by the state's count of naturals put into sets at
-// position p once suit s has been taken (the set field: suits giving one,
-// and 5 times suits giving two), the fewest jokers the position's sets can
-// need, whatever the suits taken after s give them; more than any hand
-// holds when no sets can be made of them.
-func (d *dpSolver) setsNeed(p, s int) [25]int8 {
-	o := d.suitOrder(p)
-	i := 0
-	for o[i] != s {
-		i++
-	}
+// position p once the suits of taken have been (the set field: suits
+// giving one, and 5 times suits giving two), the fewest jokers the
+// position's sets can need, whatever the other suits give them;
+// dpTooMany when no sets can be made of them.
+func (d *dpSolver) setsNeed(p, taken int) [25]int8 {
 	var out [25]int8
-	var least func(f, j int) int8
-	least = func(f, j int) int8 {
-		if j == 4 {
+	var least func(f, x int) int8
+	least = func(f, x int) int8 {
+		switch {
+		case x == 4:
 			if n := d.t.need[f]; n >= 0 {
 				return n
 			}
-			return dpNoSets
+			return dpTooMany
+		case taken>>x&1 != 0:
+			return least(f, x+1)
 		}
-		n := least(f, j+1)
+		n := least(f, x+1)
 		if f%5+f/5 < 4 {
-			for g := 1; g <= min(int(d.cnt[p][o[j]]), 2); g++ {
-				n = min(n, least(f+int(dpSetStep[g]), j+1))
+			for g := 1; g <= min(int(d.cnt[p][x]), 2); g++ {
+				n = min(n, least(f+int(dpSetStep[g]), x+1))
 			}
 		}
 		return n
 	}
 	for f := range out {
-		out[f] = dpNoSets
+		out[f] = dpTooMany
 		if f%5+f/5 <= 4 {
-			out[f] = least(f, i+1)
+			out[f] = least(f, 0)
 		}
 	}
 	return out
 }
 
-// dpNoSets is more jokers than any hand holds: no sets can be made.
-const dpNoSets = 8
+// dpTooMany is more jokers than any hand holds: what sets that cannot be
+// made, or runs that cannot end, need.
+const dpTooMany = 8
 
 // stepSuit takes suit s at position p.
 func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
@@ -1072,9 +1079,10 @@ func (d *dpSolver) stepSuit(cur []dpRec, p, s int) []dpRec {
 	pendAt := d.either && p == 1
 	pendUse := d.either && p == 14
 	noSets := d.either && p == 14
-	lims, taken := d.limits(p, s)
+	lims := d.limits(p)
+	taken := d.takenBy(p, s)
 	sh := uint(dpCfgBits * s)
-	ahead := d.ahead(p, s)
+	ahead := d.ahead(p, taken)
 	for i := range cur {
 		rec := cur[i]
 		if rec.move == dpBeaten {

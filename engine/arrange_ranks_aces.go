@@ -323,10 +323,11 @@ func (d *dpSolver) growVecs(vecs []dpVec) {
 func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec, []uint64) {
 	next, vals := d.startVecs(2 * len(cur))
 	class := d.class(p)
-	lims, taken := d.limits(p, s)
+	lims := d.limits(p)
+	taken := d.takenBy(p, s)
 	sh := uint(dpCfgBits * s)
 	k := d.cnt[p][s]
-	ahead := d.ahead(p, s)
+	ahead := d.ahead(p, taken)
 	for i := range cur {
 		rec := &cur[i]
 		if rec.beaten {

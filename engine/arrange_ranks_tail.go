@@ -75,12 +75,8 @@ type dpTail [16][dpMaxJokers + 1][16][16]int64
 type dpLimits [dpMaxJokers + 1][16][16]int64
 
 // limits fills d.lims for the moves at position p, once a run (runLayers
-// and runByAces start it afresh), and returns it with the suits taken at
-// p before s and s itself: a suit not
-// yet taken has open runs that may be anything after p, so it counts as
-// one with open runs none of which needs a natural, which meets every
-// state the other way.
-func (d *dpSolver) limits(p, s int) (*dpLimits, int) {
+// and runByAces start it afresh), and returns it.
+func (d *dpSolver) limits(p int) *dpLimits {
 	l := &d.lims
 	if d.limsAt != p {
 		for j := range l {
@@ -96,19 +92,14 @@ func (d *dpSolver) limits(p, s int) (*dpLimits, int) {
 		}
 		d.limsAt = p
 	}
-	taken := 0
-	for _, x := range d.suitOrder(p) {
-		taken |= 1 << x
-		if x == s {
-			break
-		}
-	}
-	return l, taken
+	return l
 }
 
 // runMasks returns the masks of state key's open runs (dpTail) in the
-// suits of taken other than s; the suits not taken count as open with no
-// run that needs a natural.
+// suits of taken (takenBy) other than s. A suit not yet taken at the
+// position has open runs that may be anything after it, so it counts as
+// one with open runs none of which needs a natural, which meets every
+// state the other way.
 func (d *dpSolver) runMasks(key uint64, s, taken int) (need, open int) {
 	open = 15 &^ taken
 	for x := range 4 {
@@ -147,15 +138,15 @@ func (d *dpSolver) tailBound() *dpTail {
 			need, open := d.runMasks(r.key, -1, 15)
 			least[used][need][open] = min(least[used][need][open], r.val)
 		}
-		for j := range least {
-			t := &least[j]
-			if j > 0 { // no more jokers used than the state holds
-				for need := range 16 {
-					for open := range 16 {
-						t[need][open] = min(t[need][open], least[j-1][need][open])
-					}
+		for j := 1; j <= dpMaxJokers; j++ { // no more jokers used than the state holds
+			for need := range 16 {
+				for open := range 16 {
+					least[j][need][open] = min(least[j][need][open], least[j-1][need][open])
 				}
 			}
+		}
+		for j := range least {
+			t := &least[j]
 			// The states that meet one the other way whose runs that
 			// need a natural are in open (theirs in ours) and whose
 			// runs' suits hold need (ours in theirs): first over every
