@@ -62,7 +62,7 @@ func (d *dpSolver) fitsInt32() bool {
 			sum += int64(d.cnt[p][s]) * d.w[p]
 		}
 	}
-	return sum < dpNone
+	return sum+d.lift() < dpNone
 }
 
 // comboOf returns the index among the combos of the aces held back in
@@ -112,7 +112,7 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 		if r.move == dpBeaten {
 			continue
 		}
-		vecs, vals = d.relaxVec(vecs, vals, r.key&^dpPendMask, nil, d.comboOf(r.key), r.val, d.limit)
+		vecs, vals = d.relaxVec(vecs, vals, r.key&^dpPendMask, nil, d.comboOf(r.key), r.val, d.limit+d.lift())
 	}
 	vecs, vals = d.keepVecs(vecs, vals)
 	for p := 2; p <= 13; p++ {
@@ -347,7 +347,7 @@ func (d *dpSolver) stepSuitVec(cur []dpVec, curVals []uint64, p, s int) ([]dpVec
 			if int(mv.jok) > jl || ahead.short(key, s, mv, others) {
 				continue
 			}
-			nk, add, ok := d.leave(key, mv, p)
+			nk, add, ok := d.leave(key, mv, p, s)
 			limit := lims[jl-int(mv.jok)][need|int(d.t.needs[mv.to])<<s][open|int(d.t.opens[mv.to])<<s]
 			if !ok || rec.least+add > limit {
 				continue

@@ -63,10 +63,48 @@ package engine
 // million instead of 13.1, on climbed-6 3.6 instead of 4.9; over the
 // large corpus's two-deck hands 89 million instead of 105.
 
+// The aces left over. In the looser problem a copy of an ace left over
+// weighed nothing, so where the hand must leave an ace that only a set
+// could hold, the looser problem left its copies at both ends for
+// nothing: on climbed-10 (both aces of spades, no two, three or king of
+// spades, the aces of diamonds the only other aces) it left 32 points,
+// the hand 59. So a copy left over at either end weighs aceLeft[s], from
+// nothing to what an ace weighs in hand (W), and the looser problem's
+// least weight less lift, aceLeft[s] times the aces of suit s a meld can
+// hold (c; an ace no meld can hold weighs what it does, and its suit's
+// copies nothing), is still a lower bound: an arrangement of the hand
+// with L aces of a suit low, H high and x = c - L - H left is one of the
+// looser problem with c - L copies left at 1 and c - H at 14, which
+// weigh aceLeft times (2c - L - H) less c, aceLeft times x, no more than
+// the x aces left weigh in hand. It is a Lagrangian relaxation of L + H
+// <= c, and it rises, for each unit a suit's copies weigh more, by the
+// copies its answer leaves over less c (acesLeft): by two on climbed-10
+// with the spades, to 53 points where they weigh all of W. Past the
+// weight at which the looser problem melds the copies at both ends
+// instead, it falls (raiseAces).
+//
+// The bound on the positions after p holds with a correction. The
+// hand's arrangement leaves at 14, where the looser problem holds c
+// copies, the h = c - L aces it held back less the H it melds there; as
+// an arrangement of the looser problem, the c - H copies it leaves there
+// weigh aceLeft times L + h - H, and the hand's h - H aces left weigh W
+// each. So the bound is no more than what the hand leaves after p plus
+// aceLeft times L. The hand's own problem counts that in: an ace it holds
+// back at position 1 weighs aceLeft (heldBack) until position 14, where
+// it weighs what it does in hand, and a state may weigh up to lift more
+// than the limit allows, less the bound. A state weighing V so far, plus
+// aceLeft times h, is within that exactly when V and the bound less
+// aceLeft times L are within the limit. Where the bound's run weighed
+// them nothing, none of that changes a thing.
+
 // dpTail is a lower bound on what the positions after p leave: by p, the
 // jokers in hand after p, the suits whose open runs after p need a
-// natural (a mask, suit s at bit s) and the suits with an open run.
-type dpTail [16][dpMaxJokers + 1][16][16]int64
+// natural (a mask, suit s at bit s) and the suits with an open run; with
+// the weights of the run that gave it to the aces it left (aceLeft).
+type dpTail struct {
+	least   [16][dpMaxJokers + 1][16][16]int64
+	aceLeft [4]int64
+}
 
 // dpLimits is the most a state may weigh after a move at a position, by
 // the jokers in hand after it and the masks of its open runs (dpTail):
@@ -79,14 +117,15 @@ type dpLimits [dpMaxJokers + 1][16][16]int64
 func (d *dpSolver) limits(p int) *dpLimits {
 	l := &d.lims
 	if d.limsAt != p {
+		lift := d.lift()
 		for j := range l {
 			for need := range 16 {
 				for open := range 16 {
 					a := d.after[p]
 					if d.tail != nil {
-						a = max(a, d.tail[p][j][need][open])
+						a = max(a, d.tail.least[p][j][need][open])
 					}
-					l[j][need][open] = d.limit - a
+					l[j][need][open] = d.limit + lift - a
 				}
 			}
 		}
@@ -121,7 +160,7 @@ func (d *dpSolver) tailBound() *dpTail {
 	if d.stopped || d.mode != dpWeighted || len(d.layers) != 1+5*14 {
 		return nil
 	}
-	u := new(dpTail)
+	u := &dpTail{aceLeft: d.aceLeft}
 	for m := 1; m <= 13; m++ {
 		// The least weight by the jokers the states used and their masks,
 		// more than the limit allowed where the limit dropped them all.
@@ -174,10 +213,61 @@ func (d *dpSolver) tailBound() *dpTail {
 			// we meet; our masks index the bound.
 			for need := range 16 {
 				for open := range 16 {
-					u[14-m][j][need][open] = max(t[open][need], 0)
+					u.least[14-m][j][need][open] = max(t[open][need], 0)
 				}
 			}
 		}
 	}
 	return u
+}
+
+// heldBack is what an ace of suit s held back at position 1 weighs until
+// position 14 in the hand's own problem, where the bound it takes weighed
+// the copies of the aces the looser problem left over (aceLeft; see
+// above).
+func (d *dpSolver) heldBack(s int) int64 {
+	if !d.either || d.tail == nil {
+		return 0
+	}
+	return d.tail.aceLeft[s]
+}
+
+// lift is what the aces of the hand's own problem would weigh all held
+// back (heldBack): its states may weigh that much more than its limit
+// allows, less the bound (see above).
+func (d *dpSolver) lift() int64 {
+	var n int64
+	for s := range 4 {
+		n += int64(d.cnt[1][s]) * d.heldBack(s)
+	}
+	return n
+}
+
+// looserSpare is what the looser problem's last answer within its limit
+// left over of the aces: the weight it found, and by suit the copies it
+// left at either end less the suit's aces (the slope of that weight as
+// aceLeft grows; see raiseAces).
+type looserSpare struct {
+	v     int64
+	known bool
+	left  [4]int
+}
+
+// acesLeft returns, by suit, the copies of its ace the looser problem's
+// answer at end state at leaves over at either end, less the aces of the
+// suit a meld can hold.
+func (d *dpSolver) acesLeft(k *ranksWay, at int) [4]int {
+	var n [4]int
+	_, dead, _ := d.readBack(at)
+	for _, c := range dead {
+		if c.Rank() == Ace && k.forced>>cardBit(c)&1 == 0 {
+			n[c.Suit()-1]++
+		}
+	}
+	for s := range 4 {
+		if k.forced>>(16*s+int(Ace))&1 == 0 {
+			n[s] -= int(d.cnt[1][s])
+		}
+	}
+	return n
 }
