@@ -1581,9 +1581,8 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	// proof costs 16.1 million instead of 18.9, and the race took 82 to 83
 	// ms instead of 100 to 103.
 	looser, rebased, bounded := k.r.Ace == AceEither, false, int64(-1)
-	failed := 0    // the questions of the hand's own problem answered no
-	var last int64 // the work of the last of them
-	spans := 1     // the spans of steps the looser problem has climbed
+	failed := 0 // the questions of the hand's own problem answered no
+	spans := 1  // the spans of steps the looser problem has climbed
 	leap := int64(looserLeap)
 	var base, top, ceil int64
 	var sums []bool
@@ -1643,7 +1642,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		// the aces it leaves over raised (raiseAces), while that raises
 		// its answer.
 		if looser && rebased && failed >= raiseAfter && k.canRaise(d.limit) {
-			a, kept, ok := k.raiseAces(d, d.limit, raiseWork*last, tickFor)
+			a, kept, ok := k.raiseAces(d, d.limit, tickFor)
 			switch {
 			case !ok:
 				return proof{lower: lower}
@@ -1698,9 +1697,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 				continue
 			}
 		}
-		before := d.work
 		v, at, ok := d.run()
-		last = d.work - before
 		if d.capped && p > lower/weightScale {
 			d.stopped, d.capped, ceil = false, false, p
 			continue
@@ -1758,13 +1755,12 @@ type looserAnswer struct {
 // by its share of that slope, just enough for that answer to pass limit
 // by half a point, and asks the looser problem the question of limit as
 // askLooser does. Past the point where the looser problem starts using
-// the copies at both ends instead, its answer falls as they weigh more,
-// and far more of its states stay within the limit, so its question
-// stops past most work. It keeps the weights only where the answer passes
-// limit or rises by raiseGain points, and else goes back to the weights
-// and bounds before and raises them no more (k.raised). It returns the
-// looser problem's answer, whether it kept the weights (and d the bound
-// of that answer), and false when it stopped (not past most).
+// the copies at both ends instead, its answer falls as they weigh more;
+// so it keeps the weights only where the answer passes limit or rises by
+// raiseGain points, and else goes back to the weights and bounds before
+// and raises them no more (k.raised). It returns the looser problem's
+// answer, whether it kept the weights (and d the bound of that answer),
+// and false when it stopped.
 //
 // On climbed-10 (59 points; the looser problem 32, 53 with the spades'
 // aces weighing what they do in hand) the questions of 42, 48 and 52
@@ -1773,7 +1769,7 @@ type looserAnswer struct {
 // bound of the last leaves the questions of 57 and 63 points 1.7 and 5.0
 // million instead of 19.5 and 27.8: the proof costs 4.4 million instead
 // of 17.8.
-func (k *ranksWay) raiseAces(d *dpSolver, limit, most int64, tickFor func(*dpSolver) func() bool) (a looserAnswer, kept, ok bool) {
+func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) (a looserAnswer, kept, ok bool) {
 	sp, ace, norm := k.spare, k.aceWeight(), k.raisable()
 	w := k.aceLeft
 	for s := range 4 {
@@ -1783,21 +1779,11 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit, most int64, tickFor func(*dpSol
 	}
 	free, lastFree, lastBounded, aceLeft, tail := k.free, k.lastFree, k.lastBounded, k.aceLeft, d.tail
 	k.aceLeft = w
-	over := false
-	a = k.askLooser(d, limit, func(e *dpSolver) func() bool {
-		tick := tickFor(e)
-		return func() bool {
-			if e != nil && e.work > most {
-				over = true
-				return false
-			}
-			return tick()
-		}
-	})
+	a = k.askLooser(d, limit, tickFor)
 	switch {
-	case a.stopped && !over:
+	case a.stopped:
 		return a, false, false
-	case over || a.capped || a.v <= limit && a.v < sp.v+raiseGain*weightScale:
+	case a.capped || a.v <= limit && a.v < sp.v+raiseGain*weightScale:
 		k.free, k.lastFree, k.lastBounded, k.aceLeft, k.spare, d.tail = free, lastFree, lastBounded, aceLeft, sp, tail
 		k.raised = true
 		return a, false, true
@@ -1806,25 +1792,21 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit, most int64, tickFor func(*dpSol
 }
 
 // raiseAfter is how many questions of the hand's own problem must have
-// been answered no before raiseAces raises the weights of the aces,
-// raiseGain the points its answer must then rise by, and raiseWork times
-// the work of the last of them the most its question may take. Over the
-// large corpus's two-deck hands the proofs cost 100.6 million in all, the
-// dearest of the climbed hands climbed-9 at 7.9 (116.8 in all without
-// raising, climbed-10 17.8 and climbed-9 10.7). Raising after the first
-// no, on hands whose answer is a step or two above the looser problem's,
-// the raise lowered the answer as often as not: 108.6 in all (with no
-// cap on the work), climbed-9 9.4; after the third, climbed-9 9.5 and
+// been answered no before raiseAces raises the weights of the aces, and
+// raiseGain the points its answer must then rise by. Over the large
+// corpus's two-deck hands the proofs cost 102.4 million in all, the
+// dearest of the climbed hands climbed-9 at 7.9 (17.8 and 10.7 on
+// climbed-10 and climbed-9 without raising; 116.8 in all). Raising after
+// the first no, on hands whose answer is a step or two above the looser
+// problem's, the raise lowered the answer as often as not: 108.6 in all,
+// climbed-9 9.4; after the third, 102.4 in all, but climbed-9 9.5 and
 // climbed-8 7.5 instead of 5.0. Keeping every raise that does not lower
 // the answer, a bound a point or two higher left the questions after it
-// dearer (climbed-6 5.5 instead of 4.3); asking for 5 points, climbed-9
-// gave its raise up (11.1). With no cap on the work, 102.4 in all
-// (climbed-5 3.9 instead of 2.8, deal-68-88235 1.6 instead of 1.4); with
-// the last question's work alone, 106.5 (climbed-10 10.0).
+// dearer (climbed-6 5.5 instead of 4.3; 103.9 in all); asking for 5
+// points, climbed-9 gave its raise up (11.1).
 const (
 	raiseAfter = 2
 	raiseGain  = 3
-	raiseWork  = 2
 )
 
 // canRaise reports whether raiseAces may raise the weights of the aces
