@@ -1648,7 +1648,9 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 				return proof{lower: lower}
 			case !kept:
 			case a.v > d.limit:
-				lower = max(lower, a.v)
+				// The looser problem is asked again, under the weights
+				// raised, before a question above this one.
+				lower, bounded = max(lower, a.v), min(bounded, d.limit)
 				continue
 			default:
 				bounded = d.limit
@@ -1755,12 +1757,15 @@ type looserAnswer struct {
 // by its share of that slope, just enough for that answer to pass limit
 // by half a point, and asks the looser problem the question of limit as
 // askLooser does. Past the point where the looser problem starts using
-// the copies at both ends instead, its answer falls as they weigh more;
-// so it keeps the weights only where the answer passes limit or rises by
-// raiseGain points, and else goes back to the weights and bounds before
-// and raises them no more (k.raised). It returns the looser problem's
-// answer, whether it kept the weights (and d the bound of that answer),
-// and false when it stopped.
+// the copies at both ends instead, its answer falls as they weigh more,
+// and an answer may leave copies over that another answer as light
+// melds: so it keeps the weights only where the answer passes limit or
+// rises by raiseGain points; else it goes back to the weights and
+// bounds before, tries once more with the suit that left the most
+// copies over alone, where there were more, and then raises them no more
+// (k.raised). It returns the looser problem's answer, whether it kept
+// the weights (and d the bound of that answer), and false when it
+// stopped.
 //
 // On climbed-10 (59 points; the looser problem 32, 53 with the spades'
 // aces weighing what they do in hand) the questions of 42, 48 and 52
@@ -1768,42 +1773,63 @@ type looserAnswer struct {
 // million work, where the hand's own problem took 3.8 to 12.6, and the
 // bound of the last leaves the questions of 57 and 63 points 1.7 and 5.0
 // million instead of 19.5 and 27.8: the proof costs 4.4 million instead
-// of 17.8.
+// of 17.8. On climbed-12 (53 points, the looser problem 31) the hearts
+// and spades raised together answer 33 points, the spades alone 36.
 func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) (a looserAnswer, kept, ok bool) {
 	sp, ace, norm := k.spare, k.aceWeight(), k.raisable()
-	w := k.aceLeft
-	for s := range 4 {
-		if sp.left[s] > 0 && w[s] < ace {
-			w[s] = min(ace, w[s]+(limit+1+weightScale/2-sp.v)*int64(sp.left[s])/norm)
+	gap := limit + 1 + weightScale/2 - sp.v // to pass limit by half a point
+	free, lastFree, lastBounded, aceLeft, tail := k.free, k.lastFree, k.lastBounded, k.aceLeft, d.tail
+	// Every suit that can rise, each by its share of the slope; then,
+	// where that fails and more than one could, the suit that left the
+	// most copies over alone (the first of them).
+	top, many := -1, false
+	for s, left := range sp.left {
+		if left > 0 && aceLeft[s] < ace {
+			many = top >= 0
+			if top < 0 || left > sp.left[top] {
+				top = s
+			}
 		}
 	}
-	free, lastFree, lastBounded, aceLeft, tail := k.free, k.lastFree, k.lastBounded, k.aceLeft, d.tail
-	k.aceLeft = w
-	a = k.askLooser(d, limit, tickFor)
-	switch {
-	case a.stopped:
-		return a, false, false
-	case a.capped || a.v <= limit && a.v < sp.v+raiseGain*weightScale:
+	for try := 0; try == 0 || try == 1 && many; try++ {
+		w := aceLeft
+		for s, left := range sp.left {
+			switch {
+			case left <= 0 || w[s] >= ace:
+			case try == 0:
+				w[s] = min(ace, w[s]+gap*int64(left)/norm)
+			case s == top:
+				w[s] = min(ace, w[s]+gap/int64(left))
+			}
+		}
+		k.aceLeft = w
+		a = k.askLooser(d, limit, tickFor)
+		switch {
+		case a.stopped:
+			return a, false, false
+		case !a.capped && (a.v > limit || a.v >= sp.v+raiseGain*weightScale):
+			return a, true, true
+		}
 		k.free, k.lastFree, k.lastBounded, k.aceLeft, k.spare, d.tail = free, lastFree, lastBounded, aceLeft, sp, tail
-		k.raised = true
-		return a, false, true
 	}
-	return a, true, true
+	k.raised = true
+	return a, false, true
 }
 
 // raiseAfter is how many questions of the hand's own problem must have
 // been answered no before raiseAces raises the weights of the aces, and
 // raiseGain the points its answer must then rise by. Over the large
-// corpus's two-deck hands the proofs cost 102.4 million in all, the
-// dearest of the climbed hands climbed-9 at 7.9 (17.8 and 10.7 on
-// climbed-10 and climbed-9 without raising; 116.8 in all). Raising after
-// the first no, on hands whose answer is a step or two above the looser
-// problem's, the raise lowered the answer as often as not: 108.6 in all,
-// climbed-9 9.4; after the third, 102.4 in all, but climbed-9 9.5 and
-// climbed-8 7.5 instead of 5.0. Keeping every raise that does not lower
-// the answer, a bound a point or two higher left the questions after it
-// dearer (climbed-6 5.5 instead of 4.3; 103.9 in all); asking for 5
-// points, climbed-9 gave its raise up (11.1).
+// corpus's two-deck hands (with climbed-1 to climbed-14) the proofs cost
+// 142.1 million in all, the dearest climbed-14 at 12.0 (180.7 in all
+// without raising, climbed-13 21.9, climbed-10 17.8, climbed-11 16.7).
+// Raising after the first no, on hands whose answer is a step or two
+// above the looser problem's, the raise lowered the answer as often as
+// not: 152.2 in all, climbed-9 9.4 instead of 7.9; after the third,
+// 140.9, but climbed-14 12.4, climbed-9 9.5 and climbed-8 7.5 instead of
+// 5.0. Keeping every raise that does not lower the answer, a bound a
+// point or two higher left the questions after it dearer: climbed-12
+// 12.8 instead of 10.4 (143.7 in all); asking for 5 points, 147.1,
+// climbed-9 11.1.
 const (
 	raiseAfter = 2
 	raiseGain  = 3
