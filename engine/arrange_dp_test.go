@@ -694,6 +694,49 @@ func TestAcesLeftRandom(t *testing.T) {
 	}
 }
 
+// TestLooserRepaired: the arrangement of the hand the looser problem's
+// answer makes (repaired), on random deals of 20 to 60 cards of two
+// decks and four jokers (60, or 600 with -full), with the copies of the
+// aces left over weighing nothing and weighing all an ace does: a valid
+// arrangement of the hand, weighing what it leaves, no lighter than the
+// least; and it is the least on some.
+func TestLooserRepaired(t *testing.T) {
+	r := rummy500Big()
+	n, least := 0, 0
+	never := func(*dpSolver) func() bool { return nil }
+	twiceDeals(t, 60, 41, 95_000, func(name string, hand []Card, k *ranksWay) {
+		truth := leastWeight(t, r, hand, nil, ttAuto, takeHighest)
+		var p problem
+		if err := p.init(&r, hand, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int64{0, k.aceWeight()} {
+			for s := range 4 {
+				if k.forced>>(16*s+int(Ace))&1 == 0 {
+					k.aceLeft[s] = w
+				}
+			}
+			k.upper = nil
+			if _, _, _, ok, _ := k.looserRun(infinity/2, w != 0, nil, 0, never, false); !ok || k.upper == nil {
+				continue
+			}
+			n++
+			a := p.render(k.upper.sol)
+			checkArrangement(t, r, hand, nil, a)
+			if got := int64(a.Points)*weightScale + int64(len(a.Deadwood)); got != k.upper.w || got < truth {
+				t.Fatalf("%s, aces left weighing %d: the arrangement leaves weight %d, repaired says %d, the least is %d", name, w, got, k.upper.w, truth)
+			}
+			if k.upper.w == truth {
+				least++
+			}
+		}
+	})
+	if n == 0 || least == 0 {
+		t.Fatalf("%d arrangements, %d of them the least", n, least)
+	}
+	t.Logf("%d arrangements, %d of them the least", n, least)
+}
+
 // TestAcesTwiceBoundBelow: on random deals of 20 to 45 cards of two decks
 // and four jokers (100, or 600 with -full), the bound is never above the
 // least weight.

@@ -1410,6 +1410,15 @@ func splitLong(melds []dpMeld) []dpMeld {
 	return melds
 }
 
+// naturals returns the naturals of the hand.
+func (k *ranksWay) naturals() int {
+	n := 0
+	for _, c := range k.counts {
+		n += c
+	}
+	return n
+}
+
 func naturals(cards []Card) int {
 	n := 0
 	for _, c := range cards {
@@ -1502,8 +1511,11 @@ type ranksWay struct {
 	aceLeft [4]int64
 	raised  bool
 	spare   looserSpare
-	sol     solution
-	won     bool // the race's answer is sol
+	// upper is the lightest arrangement of the hand the looser problem's
+	// answers made (readLooser), nil before one
+	upper *looserUpper
+	sol   solution
+	won   bool // the race's answer is sol
 	// pre is what acesTwiceLower proved before the race, where the
 	// looser problem left no more than the limit it was asked: its least
 	// weight, that limit, and its bound on the positions after each
@@ -1617,6 +1629,12 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	// them). Where a question far above the last no passes the caps, ceil
 	// is its points, and the points between are asked a point at a time.
 	for i < len(ranksSteps) || climb() {
+		if u := k.upper; u != nil && lower >= u.w {
+			// No arrangement is lighter than the one the looser
+			// problem's answer made.
+			k.sol = u.sol
+			return k.proved(rv, d, u.w)
+		}
 		p := base + ranksSteps[i]
 		if p >= ceil {
 			p = lower / weightScale
@@ -1637,6 +1655,10 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			continue
 		}
 		d.limit = p*weightScale + weightScale - 1
+		if u := k.upper; u != nil && d.limit >= u.w {
+			// Only an arrangement lighter than that one is asked for.
+			d.limit = u.w - 1
+		}
 		// Once the hand has left more than the looser problem twice, the
 		// looser problem is asked each question first with the weights of
 		// the aces it leaves over raised (raiseAces), while that raises
@@ -2123,7 +2145,7 @@ func (k *ranksWay) looserRun(limit int64, mirror bool, bound *dpTail, work int64
 		tail = d.tailBound()
 	}
 	if ok && at >= 0 {
-		k.spare = looserSpare{v: v, known: true, left: d.acesLeft(k, at)}
+		d.readLooser(k, at, v)
 	}
 	return v, tail, d.work, ok, d.capped
 }

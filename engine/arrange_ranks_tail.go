@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Where aces go either way, a question of the hand's own problem keeps
 // many states that cannot stay within its limit: their deadwood so far is
 // within it, but not with what the positions still to come must leave.
@@ -253,21 +255,118 @@ type looserSpare struct {
 	left  [4]int
 }
 
-// acesLeft returns, by suit, the copies of its ace the looser problem's
-// answer at end state at leaves over at either end, less the aces of the
-// suit a meld can hold.
-func (d *dpSolver) acesLeft(k *ranksWay, at int) [4]int {
-	var n [4]int
-	_, dead, _ := d.readBack(at)
+// readLooser reads back the looser problem's answer at end state at, of
+// weight v: what it left over of the aces (k.spare; see raiseAces), and
+// the arrangement of the hand it makes (repaired), kept in k.upper when
+// it weighs less than the one kept.
+func (d *dpSolver) readLooser(k *ranksWay, at int, v int64) {
+	melds, dead, jl := d.readBack(at)
+	k.spare = looserSpare{v: v, known: true}
 	for _, c := range dead {
 		if c.Rank() == Ace && k.forced>>cardBit(c)&1 == 0 {
-			n[c.Suit()-1]++
+			k.spare.left[c.Suit()-1]++
 		}
 	}
 	for s := range 4 {
 		if k.forced>>(16*s+int(Ace))&1 == 0 {
-			n[s] -= int(d.cnt[1][s])
+			k.spare.left[s] -= int(d.cnt[1][s])
 		}
 	}
-	return n
+	if sol, w, ok := d.repaired(k, melds, dead, jl); ok && (k.upper == nil || w < k.upper.w) {
+		k.upper = &looserUpper{sol: sol, w: w}
+	}
+}
+
+// looserUpper is an arrangement of the hand and its weight: an upper
+// bound on the least.
+type looserUpper struct {
+	sol solution
+	w   int64
+}
+
+// repaired returns the arrangement of the hand that the looser problem's
+// answer (melds, dead and jl jokers left over, as readBack gives them)
+// makes once each ace it melds at both ends is melded at one: an ace
+// melded more often than the hand holds it leaves a meld that holds it,
+// one that stays a meld without it first, or else the meld and all its
+// cards go to the deadwood. It returns its weight, and false when it is
+// not an arrangement of the hand (a check that costs nothing).
+func (d *dpSolver) repaired(k *ranksWay, ms []dpMeld, dead []Card, jl int) (solution, int64, bool) {
+	jl -= d.absorb(ms, jl)
+	var melds [][]Card
+	for _, m := range splitLong(ms) {
+		melds = append(melds, slices.Clone(d.meldCards(m)))
+	}
+	var left []Card // the deadwood but its aces
+	for _, c := range dead {
+		if c.Rank() != Ace {
+			left = append(left, c)
+		}
+	}
+	aces := func() (used [4]int) {
+		for _, m := range melds {
+			for _, c := range m {
+				if c != Joker && c.Rank() == Ace {
+					used[c.Suit()-1]++
+				}
+			}
+		}
+		return used
+	}
+	for s := 0; s < 4; {
+		ace := NewCard(Ace, Suit(s+1))
+		if aces()[s] <= k.counts[cardBit(ace)] {
+			s++
+			continue
+		}
+		drop, rest := -1, []Card(nil)
+		for i, m := range melds {
+			if j := slices.Index(m, ace); j >= 0 {
+				if r := slices.Delete(slices.Clone(m), j, j+1); k.r.Judge(r).Valid {
+					drop, rest = i, r
+					break
+				}
+				if drop < 0 {
+					drop = i
+				}
+			}
+		}
+		if rest != nil {
+			melds[drop] = rest
+			continue
+		}
+		for _, c := range melds[drop] {
+			switch {
+			case c == Joker:
+				jl++
+			case c.Rank() != Ace:
+				left = append(left, c)
+			}
+		}
+		melds = slices.Delete(melds, drop, drop+1)
+	}
+	used := aces()
+	for s := range 4 {
+		ace := NewCard(Ace, Suit(s+1))
+		for range k.counts[cardBit(ace)] - used[s] {
+			left = append(left, ace)
+		}
+	}
+	for range jl {
+		left = append(left, Joker)
+	}
+	n, w := len(left), int64(0)
+	for _, c := range left {
+		w += weight(&k.r, c)
+	}
+	for _, m := range melds {
+		if !k.r.Judge(m).Valid {
+			return solution{}, 0, false
+		}
+		n += len(m)
+	}
+	if n != k.jokers+k.naturals() {
+		return solution{}, 0, false
+	}
+	return solution{melds: melds, deadwood: left}, w, true
 }
