@@ -288,9 +288,10 @@ type looserUpper struct {
 // answer (melds, dead and jl jokers left over, as readBack gives them)
 // makes once each ace it melds at both ends is melded at one: an ace
 // melded more often than the hand holds it leaves a meld that holds it,
-// one that stays a meld without it first, or else the meld and all its
-// cards go to the deadwood. It returns its weight, and false when it is
-// not an arrangement of the hand (a check that costs nothing).
+// one that stays a meld without it first, or else the meld whose other
+// cards weigh least goes to the deadwood, all its cards. It returns its
+// weight, and false when it is not an arrangement of the hand (a check
+// that costs nothing).
 func (d *dpSolver) repaired(k *ranksWay, ms []dpMeld, dead []Card, jl int) (solution, int64, bool) {
 	jl -= d.absorb(ms, jl)
 	var melds [][]Card
@@ -319,16 +320,25 @@ func (d *dpSolver) repaired(k *ranksWay, ms []dpMeld, dead []Card, jl int) (solu
 			s++
 			continue
 		}
-		drop, rest := -1, []Card(nil)
+		// The meld that stays one without the ace, or else the one whose
+		// other cards weigh least.
+		drop, rest, least := -1, []Card(nil), int64(infinity)
 		for i, m := range melds {
-			if j := slices.Index(m, ace); j >= 0 {
-				if r := slices.Delete(slices.Clone(m), j, j+1); k.r.Judge(r).Valid {
-					drop, rest = i, r
-					break
-				}
-				if drop < 0 {
-					drop = i
-				}
+			j := slices.Index(m, ace)
+			if j < 0 {
+				continue
+			}
+			r := slices.Delete(slices.Clone(m), j, j+1)
+			if k.r.Judge(r).Valid {
+				drop, rest = i, r
+				break
+			}
+			var w int64
+			for _, c := range r {
+				w += weight(&k.r, c)
+			}
+			if w < least {
+				drop, least = i, w
 			}
 		}
 		if rest != nil {
