@@ -300,45 +300,49 @@ func TestFinishNeeds(t *testing.T) {
 
 // TestRanksProofCost holds the rank solver's proof, alone, after the
 // looser problem's bound before the race (acesTwiceLower), to what
-// thirteen of its rules save. Once it has stepped from the looser
-// problem's least, it asks the looser problem the next step's question,
-// whose bound serves two: on climbed-1 (40 points, the looser problem 32)
-// its proof costs 1.60 million, and 1.78 asking each step's own. Where
-// the looser problem's question before the race left no more than its
-// limit, the steps start from its least under its bound (ranksWay.pre)
-// rather than asking it again: on deal-75-56755 (3 points, the looser
-// problem 2) 0.43 million, and 0.64 asking again. The looser problem,
-// asked again, is asked under the bound of its run bounded by nothing
-// where that costs less (looserTail): on climbed-1 2.55 million asking
-// it bounded by nothing each time. Until the looser problem has
-// answered, its questions leap ahead of the steps (looserLeap): on
-// climbed-1 1.81 million climbing the steps, climbed-5 (57 points, the
-// looser problem 46) 4.12 instead of 3.89. The suits with fewer naturals
-// at a position are taken first (suitOrder): on climbed-7 (7 points, the
-// looser problem 0) 6.35 million, and 7.30 taking them clubs first. No
-// move is made that leaves fewer jokers than the states it reaches need
-// (dpAhead): on climbed-6 (55 points, the looser problem 41) 5.79
-// million, and 10.2 without the need of the position's sets, 8.66
-// counting the open runs of the moving suit alone, 8.20 counting what
+// fourteen of its rules save; each figure is of this build, with that
+// rule broken. Once it has stepped from the looser problem's least, it
+// asks the looser problem the next step's question, whose bound serves
+// two: on climbed-1 (40 points, the looser problem 32) its proof costs
+// 1.60 million, and 1.78 asking each step's own. Where the looser
+// problem's question before the race left no more than its limit, the
+// steps start from its least under its bound (ranksWay.pre) rather than
+// asking it again: on deal-75-56755 (3 points, the looser problem 2)
+// 0.43 million, and 0.64 asking again. The looser problem, asked again,
+// is asked under the bound of its run bounded by nothing where that
+// costs less (looserTail): on climbed-1 2.55 million asking it bounded
+// by nothing each time. Until the looser problem has answered, its
+// questions leap ahead of the steps (looserLeap): on climbed-1 1.81
+// million climbing the steps, climbed-5 (57 points, the looser problem
+// 46) 3.83 instead of 3.65. The suits with fewer naturals at a position
+// are taken first (suitOrder): on climbed-7 (7 points, the looser
+// problem 0) 6.35 million, and 7.30 taking them clubs first. No move is
+// made that leaves fewer jokers than the states it reaches need
+// (dpAhead): on climbed-6 (55 points, the looser problem 41) 5.50
+// million, and 11.0 without the need of the position's sets, 8.76
+// counting the open runs of the moving suit alone, 8.53 counting what
 // they take at the next position alone. The looser problem's bound is
 // kept by the masks of the open runs (dpTail): on climbed-8 (54 points,
-// the looser problem 34) 5.02 million, and 7.00 by the jokers alone.
+// the looser problem 34) 5.28 million, and 6.04 by the jokers alone.
 // Once the hand has left more than the looser problem twice, the
 // weights of the aces the looser problem leaves over are raised
-// (raiseAces): on climbed-10 (59 points, the looser problem 32) 4.15
-// million, and 17.2 without; climbed-11 4.70 and 16.7; climbed-13 7.28
-// and 20.0. Where raising every suit that can rise fails, the suit of
-// most copies is raised alone: on climbed-12 10.0 million, and 14.3
-// without. A raise that answers a question has the looser problem asked
-// again, under the weights raised, for the next: on climbed-13 7.28
-// million, and 15.8 under the bound from before the raise. And no
-// question is asked above the weight of the arrangement the looser
-// problem's answer makes (readLooser): on climbed-11 4.70 million, and
-// 5.62 without.
+// (raiseAces): on climbed-11 (51 points, the looser problem 24) 2.85
+// million, and 7.46 without; climbed-10 (59, 32) 4.03 and 7.94. Where
+// raising every suit that can rise fails, the suit of most copies is
+// raised alone: on climbed-12 (53, 31) 5.61 million, and 6.55 without.
+// A raise that answers a question has the looser problem asked again,
+// under the weights raised, for the next: on climbed-13 (64, 37) 7.11
+// million, and 15.3 under the bound from before the raise. No question
+// is asked above the weight of the lightest arrangement found
+// (readLooser, beamUpper): on climbed-9 (45, 28) 5.11 million, and 5.66
+// without. And once the hand has answered no three times, a beam finds
+// an arrangement (beamUpper), and the next question asks for a lighter
+// one: on climbed-14 (60, 43) 9.37 million, and 12.0 without; climbed-12
+// 5.61 and 10.0.
 func TestRanksProofCost(t *testing.T) {
-	most := map[string]int64{"deal-75-56755": 530_000, "climbed-1": 1_700_000, "climbed-5": 4_000_000, "climbed-6": 6_200_000,
-		"climbed-7": 6_800_000, "climbed-8": 5_500_000, "climbed-9": 8_600_000, "climbed-10": 6_000_000, "climbed-11": 5_200_000,
-		"climbed-12": 11_500_000, "climbed-13": 8_500_000, "climbed-14": 13_000_000}
+	most := map[string]int64{"deal-75-56755": 530_000, "climbed-1": 1_700_000, "climbed-5": 3_750_000, "climbed-6": 6_000_000,
+		"climbed-7": 6_800_000, "climbed-8": 5_700_000, "climbed-9": 5_300_000, "climbed-10": 4_150_000, "climbed-11": 3_000_000,
+		"climbed-12": 6_000_000, "climbed-13": 7_600_000, "climbed-14": 9_600_000}
 	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57, "climbed-6": 55, "climbed-7": 7, "climbed-8": 54,
 		"climbed-9": 45, "climbed-10": 59, "climbed-11": 51, "climbed-12": 53, "climbed-13": 64, "climbed-14": 60}
 	seen := 0
@@ -348,12 +352,19 @@ func TestRanksProofCost(t *testing.T) {
 			continue
 		}
 		seen++
-		_, g := setupGeneral(t, c)
+		p, g := setupGeneral(t, c)
 		k := g.rankWay()
 		pr := k.prove(newRivals(), k.acesTwiceLower(g.rootBound(), nil), nil)
 		if !pr.done || pr.v/weightScale != want[c.name] || pr.cost > limit {
 			t.Errorf("%s: the rank solver's proof: done %v, %d points, cost %d; want %d points at a cost of at most %d",
 				c.name, pr.done, pr.v/weightScale, pr.cost, want[c.name], limit)
+		}
+		// Its arrangement, which a repair or a beam may have found, is
+		// one of the hand and weighs the answer.
+		if a := p.render(k.sol); pr.done && int64(a.Points)*weightScale+int64(len(a.Deadwood)) != pr.v {
+			t.Errorf("%s: the arrangement leaves %d points, %d cards; the proof says weight %d", c.name, a.Points, len(a.Deadwood), pr.v)
+		} else if pr.done {
+			checkArrangement(t, c.rules, c.hand, nil, a)
 		}
 		g.release()
 	}
