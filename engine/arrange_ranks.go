@@ -1795,8 +1795,8 @@ type looserAnswer struct {
 // melds: so it keeps the weights only where the answer passes limit or
 // rises by raiseGain points; else it goes back to the weights and
 // bounds before, tries once more with the suit that left the most
-// copies over alone, where there were more, and then raises them no more
-// (k.raised). It returns the looser problem's answer, whether it kept
+// copies over alone, where there were more and the answer did not fall,
+// and then raises them no more (k.raised). It returns the looser problem's answer, whether it kept
 // the weights (and d the bound of that answer), and false when it
 // stopped.
 //
@@ -1844,6 +1844,9 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 			return a, true, true
 		}
 		k.free, k.lastFree, k.lastBounded, k.aceLeft, k.spare, d.tail = free, lastFree, lastBounded, aceLeft, sp, tail
+		if a.capped || a.v < sp.v {
+			break // past the slopes' turn: one suit alone falls too
+		}
 	}
 	k.raised = true
 	return a, false, true
