@@ -637,7 +637,8 @@ func TestAcesTwiceBound(t *testing.T) {
 // TestAcesLeftBound: where the copies of an ace the looser problem
 // leaves over weigh aceLeft, its least weight less what every copy at one
 // end would weigh is still a lower bound on the hand's, and it rises by
-// the copies left over, less the aces, for each unit they weigh (acesLeft).
+// the copies left over, less the aces, for each unit they weigh
+// (readLooser).
 func TestAcesLeftBound(t *testing.T) {
 	r := rummy500Big()
 	ace := weight(&r, NewCard(Ace, Hearts))

@@ -1796,9 +1796,9 @@ type looserAnswer struct {
 // rises by raiseGain points; else it goes back to the weights and
 // bounds before, tries once more with the suit that left the most
 // copies over alone, where there were more and the answer did not fall,
-// and then raises them no more (k.raised). It returns the looser problem's answer, whether it kept
-// the weights (and d the bound of that answer), and false when it
-// stopped.
+// and then raises them no more (k.raised). It returns the looser
+// problem's answer, whether it kept the weights (and d the bound of that
+// answer), and false when it stopped.
 //
 // On climbed-10 (59 points; the looser problem 32, 53 with the spades'
 // aces weighing what they do in hand) the questions of 42, 48 and 52

@@ -80,7 +80,7 @@ import "slices"
 // weigh aceLeft times (2c - L - H) less c, aceLeft times x, no more than
 // the x aces left weigh in hand. It is a Lagrangian relaxation of L + H
 // <= c, and it rises, for each unit a suit's copies weigh more, by the
-// copies its answer leaves over less c (acesLeft): by two on climbed-10
+// copies its answer leaves over less c (readLooser): by two on climbed-10
 // with the spades, to 53 points where they weigh all of W. Past the
 // weight at which the looser problem melds the copies at both ends
 // instead, it falls (raiseAces).
