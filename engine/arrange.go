@@ -56,7 +56,7 @@ type Arrangement struct {
 // the same answer whichever finishes first. A hand of two decks and up to
 // four jokers, up to all 108 cards, takes some 4 to 5 ms in the median of
 // the benchmark's adversarial corpus, and at most some 25 ms on its dealt
-// hands and dense blocks; of 90,000 further seeded deals of 60 to 75
+// hands and dense blocks; of 120,000 further seeded deals of 60 to 75
 // cards none took over 0.05 s. No bound is proven: hands a hill climb
 // built take up to some 0.1 s (climbed-20, climbed-21).
 // Three decks and more are not bounded: the corpus's 96-card three-deck
