@@ -1816,16 +1816,16 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 	// Every suit that can rise, each by its share of the slope; then,
 	// where that fails and more than one could, the suit that left the
 	// most copies over alone (the first of them).
-	top, many := -1, false
+	top, rising := -1, 0
 	for s, left := range sp.left {
 		if left > 0 && aceLeft[s] < ace {
-			many = top >= 0
+			rising++
 			if top < 0 || left > sp.left[top] {
 				top = s
 			}
 		}
 	}
-	for try := 0; try == 0 || try == 1 && many; try++ {
+	for try := 0; try == 0 || try == 1 && rising > 1; try++ {
 		w := aceLeft
 		for s, left := range sp.left {
 			switch {
@@ -2287,13 +2287,10 @@ func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int,
 	}
 	d.acesAtBothEnds(mirror)
 	d.w[1], d.w[14] = 0, 0
-	var lift int64 // what every copy of the aces left over would weigh at one end
 	if d.mode == dpWeighted {
 		d.aceLeft = k.aceLeft
-		for s := range 4 {
-			lift += int64(d.cnt[1][s]) * d.aceLeft[s]
-		}
 	}
+	lift := d.acesWeighing(&d.aceLeft) // what every copy left over would weigh at one end
 	d.setForced(k.forced, &k.counts)
 	d.limit = limit - fixed + lift
 	v, at, ok := d.run()

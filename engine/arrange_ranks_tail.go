@@ -238,9 +238,17 @@ func (d *dpSolver) heldBack(s int) int64 {
 // back (heldBack): its states may weigh that much more than its limit
 // allows, less the bound (see above).
 func (d *dpSolver) lift() int64 {
+	if !d.either || d.tail == nil {
+		return 0
+	}
+	return d.acesWeighing(&d.tail.aceLeft)
+}
+
+// acesWeighing returns what d's aces weigh, each of suit s weighing w[s].
+func (d *dpSolver) acesWeighing(w *[4]int64) int64 {
 	var n int64
 	for s := range 4 {
-		n += int64(d.cnt[1][s]) * d.heldBack(s)
+		n += int64(d.cnt[1][s]) * w[s]
 	}
 	return n
 }
