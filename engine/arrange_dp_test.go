@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -899,23 +900,29 @@ func TestSearchFloor(t *testing.T) {
 // keeps: a state is dropped when one of the first dpKept states kept
 // before it in its group, in its order, beats it. On random layers, some
 // with more than dpKept states a group, each solver taking several layers
-// in turn, it drops exactly what that rule, taken state by state, drops.
+// in turn, some weighing fractions of a point, it drops exactly what that
+// rule, taken state by state, drops.
 func TestDropBeaten(t *testing.T) {
 	tb := dpTablesOnce()
 	rng := rand.New(rand.NewPCG(11, 11))
 	const group = ^uint64(1<<dpJShift - 1 | 7<<dpJShift)
 	// want is the rule, over every kept state in turn.
 	want := func(d *dpSolver, recs []dpRec) []bool {
-		order := make([]uint64, len(recs))
-		for i, r := range recs {
-			order[i], _ = d.orderWord(r.key, r.val, i)
+		// by group, then deadwood, then strength, strongest first, then
+		// index
+		order := make([]int, len(recs))
+		for i := range order {
+			order[i] = i
 		}
-		slices.Sort(order)
+		slices.SortFunc(order, func(x, y int) int {
+			a, b := recs[x], recs[y]
+			return cmp.Or(cmp.Compare(a.key&group, b.key&group), cmp.Compare(a.val, b.val),
+				cmp.Compare(d.strength(b.key), d.strength(a.key)), cmp.Compare(x, y))
+		})
 		beaten := make([]bool, len(recs))
 		var kept []uint64
 		var last uint64
-		for n, o := range order {
-			i := o & (1<<23 - 1)
+		for n, i := range order {
 			r := recs[i]
 			if n > 0 && r.key&group != last {
 				kept = kept[:0]
@@ -934,6 +941,7 @@ func TestDropBeaten(t *testing.T) {
 	for trial := range 40 {
 		d := newDPSolver(rummy500Big(), new([64]int), 4, dpWeighted)
 		for range 3 { // layers in turn, as a run takes them
+			fractions := rng.IntN(2) == 0
 			seen := map[uint64]bool{}
 			var recs []dpRec
 			cfgs := 1 + rng.IntN(len(tb.cfgs)) // fewer configurations, more beating
@@ -951,7 +959,13 @@ func TestDropBeaten(t *testing.T) {
 					continue
 				}
 				seen[key] = true
-				recs = append(recs, dpRec{key: key, val: int64(rng.IntN(4))*weightScale + int64(rng.IntN(3))})
+				val := int64(rng.IntN(4))*weightScale + int64(rng.IntN(3))
+				if fractions {
+					// a point's fractions, as aces left over weigh
+					// where raiseAces has raised them: not one word
+					val += int64(rng.IntN(4)) * weightScale / 4
+				}
+				recs = append(recs, dpRec{key: key, val: val})
 			}
 			w := want(d, recs)
 			d.dropBeaten(recs)

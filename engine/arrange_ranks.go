@@ -109,7 +109,7 @@ type dpTables struct {
 	sets     [256]dpSetOpt  // by the naturals put into sets, two bits a suit
 	need     [25]int8       // jokers the sets need, by suits giving one + 5 * suits giving two; -1 for none
 	beat     [128][2]uint64 // by dpCfg index x, bit y: whether configuration x beats y (or is it)
-	beaters  [][]uint8      // by dpCfg index y, the configurations x that beat it (y too)
+	beatenBy [128][2]uint64 // by dpCfg index y, bit x: whether configuration x beats y (or is it)
 	strength []uint8        // by dpCfg index: a sum that beating raises
 	needs    []uint8        // by dpCfg index: 1 when a run needs a natural (a or n; dpTail)
 	opens    []uint8        // by dpCfg index: 1 when there is an open run
@@ -166,12 +166,11 @@ func buildDPTables() *dpTables {
 		}
 	}
 	t.strength = make([]uint8, len(t.cfgs))
-	t.beaters = make([][]uint8, len(t.cfgs))
 	for i, x := range t.cfgs {
 		for j, y := range t.cfgs {
 			if beats(x, y) {
 				t.beat[i][j>>6] |= 1 << uint(j&63)
-				t.beaters[j] = append(t.beaters[j], uint8(i))
+				t.beatenBy[j][i>>6] |= 1 << uint(i&63)
 			}
 		}
 		t.strength[i] = x.a + 2*x.n + 3*x.c + 4*x.e
@@ -415,20 +414,24 @@ type dpSolver struct {
 	w        [16]int64    // weight of a natural, by position
 	// aceLeft, in the looser problem of acesTwiceBound, weighs a copy of
 	// an ace left over at either end, by suit, instead of w
-	aceLeft [4]int64
-	jokers  int
-	mode    dpMode
-	limit   int64     // states above it are dropped
-	after   [16]int64 // weight the positions after p must leave, at least
-	tail    *dpTail   // when set, a bound on that by the jokers in hand (tailBound)
-	layers  [][]dpRec
-	order   []uint64   // scratch for dropBeaten
-	byCfg   [][]uint64 // scratch for dropBeaten: kept states by their first two suits' open runs
-	used0   []uint16   // scratch for dropBeaten: the pairs of configurations byCfg holds
-	rowN    [128]int32 // scratch for dropBeaten: the states byCfg holds by the first suit's
-	kept    []uint64
-	lims    dpLimits // what limits returns, for position limsAt of the run
-	limsAt  int
+	aceLeft   [4]int64
+	jokers    int
+	mode      dpMode
+	limit     int64     // states above it are dropped
+	after     [16]int64 // weight the positions after p must leave, at least
+	tail      *dpTail   // when set, a bound on that by the jokers in hand (tailBound)
+	layers    [][]dpRec
+	order     []uint64   // scratch for dropBeaten
+	orderLong []dpOrder  // scratch for dropBeaten, where order's words do not fit
+	byCfg     [][]uint64 // scratch for dropBeaten: kept states by their first two suits' open runs
+	used0     []uint16   // scratch for dropBeaten: the pairs of configurations byCfg holds
+	// scratch for dropBeaten: the first suit's configurations of the
+	// states byCfg holds, by bit, and the second's by the first's
+	rows   [2]uint64
+	filled [128][2]uint64
+	kept   []uint64
+	lims   dpLimits // what limits returns, for position limsAt of the run
+	limsAt int
 	// finish is what finishNeeds fills in once the counts are final
 	// (finished): by position, suit and dpCfg index, the jokers open runs
 	// take until they end.
@@ -586,7 +589,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	// for and hold, not what they can, so the search is the same.
 	old := dpSolverPool.Get().(*dpSolver)
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
-		order: old.order[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
+		order: old.order[:0], orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -737,7 +740,7 @@ func (d *dpSolver) rehash(n int, key func(i int) uint64) {
 // then strongest first, and each is held to the states kept so far, which
 // beat, directly or through a state they beat, every state that beats it:
 // to those of them whose first two suits' open runs beat its own
-// (dpTables.beaters), for no other can. That took the tests of the
+// (dpTables.beatenBy), for no other can. That took the tests of the
 // looser problem's runs on climbed-5, climbed-3 and deal-68-88235 from
 // 47% of the rank solver's time to 27% with the first suit alone, and the
 // time from 2.5 s to 1.9 (five proofs of each); with two suits,
@@ -762,27 +765,30 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 	if packs {
 		slices.Sort(order)
 	} else {
-		order = order[:0]
+		// The same order in three words a state: where the looser
+		// problem weighs the aces left over in fractions of a point
+		// (raiseAces), the deadwood's low bits are not a count of cards.
+		// Sorting by a comparison of the records instead cost climbed-13
+		// and climbed-20 a seventh of their time.
+		long := d.orderLong[:0]
 		for i := range recs {
-			order = append(order, uint64(i))
+			k := recs[i].key
+			long = append(long, dpOrder{k & group, recs[i].val, uint64(127-d.strength(k))<<32 | uint64(i)})
 		}
-		strength := func(k uint64) int {
-			n := int(k >> dpJShift & 7)
-			for s := range 4 {
-				n += int(d.t.strength[k>>uint(dpCfgBits*s)&dpCfgMask])
-			}
-			return n
-		}
-		slices.SortFunc(order, func(x, y uint64) int {
-			a, b := &recs[x], &recs[y]
+		slices.SortFunc(long, func(a, b dpOrder) int {
 			switch {
-			case a.key&group != b.key&group:
-				return cmp.Compare(a.key&group, b.key&group)
+			case a.group != b.group:
+				return cmp.Compare(a.group, b.group)
 			case a.val != b.val:
 				return cmp.Compare(a.val, b.val)
 			}
-			return cmp.Compare(strength(b.key), strength(a.key))
+			return cmp.Compare(a.rest, b.rest)
 		})
+		order = order[:0]
+		for _, o := range long {
+			order = append(order, o.rest&(1<<32-1))
+		}
+		d.orderLong = long
 	}
 	d.order = order
 	const index = 1<<23 - 1
@@ -812,19 +818,25 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 		}
 		y0, y1 := int(r.key&dpCfgMask), int(r.key>>dpCfgBits&dpCfgMask)
 		tests := 0
+		// The non-empty buckets whose configurations beat r's, each
+		// suit's from the lowest index.
+		beat0, beat1 := &d.t.beatenBy[y0], &d.t.beatenBy[y1]
 	scan:
-		for _, c0 := range d.t.beaters[y0] {
-			if d.rowN[c0] == 0 {
-				continue
-			}
-			row := d.byCfg[int(c0)*nc : int(c0)*nc+nc]
-			for _, c1 := range d.t.beaters[y1] {
-				b := row[c1]
-				tests += len(b)
-				for _, k := range b {
-					if k>>dpJShift&7 >= j && d.t.beatsKey(k, r.key) {
-						r.move = dpBeaten
-						break scan
+		for w0 := range 2 {
+			for m0 := beat0[w0] & d.rows[w0]; m0 != 0; m0 &= m0 - 1 {
+				c0 := w0<<6 | bits.TrailingZeros64(m0)
+				row, filled := d.byCfg[c0*nc:c0*nc+nc], &d.filled[c0]
+				for w1 := range 2 {
+					for m1 := beat1[w1] & filled[w1]; m1 != 0; m1 &= m1 - 1 {
+						b := row[w1<<6|bits.TrailingZeros64(m1)]
+						tests += len(b)
+						for _, k := range b {
+							// the bucket's first two suits beat r's
+							if k>>dpJShift&7 >= j && d.t.beatsFrom(k, r.key, 2) {
+								r.move = dpBeaten
+								break scan
+							}
+						}
 					}
 				}
 			}
@@ -836,7 +848,8 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 				used = append(used, uint16(y))
 			}
 			d.byCfg[y] = append(d.byCfg[y], r.key)
-			d.rowN[y0]++
+			d.rows[y0>>6] |= 1 << uint(y0&63)
+			d.filled[y0][y1>>6] |= 1 << uint(y1&63)
 			kept++
 		}
 	}
@@ -846,10 +859,12 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 // emptyKept empties the buckets of dropBeaten that used names, and
 // returns used emptied.
 func (d *dpSolver) emptyKept(used []uint16) []uint16 {
+	nc := len(d.t.cfgs)
 	for _, c := range used {
 		d.byCfg[c] = d.byCfg[c][:0]
+		d.filled[int(c)/nc] = [2]uint64{}
 	}
-	d.rowN = [128]int32{}
+	d.rows = [2]uint64{}
 	return used[:0]
 }
 
@@ -860,17 +875,36 @@ func (d *dpSolver) orderWord(key uint64, val int64, i int) (uint64, bool) {
 	if pts >= 1<<12 || cards >= 1<<8 || i >= 1<<23 {
 		return 0, false
 	}
-	n := key >> dpJShift & 7
+	return key>>(dpJShift+3)<<50 | pts<<38 | cards<<30 | uint64(127-d.strength(key))<<23 | uint64(i), true
+}
+
+// strength returns the jokers in hand of the state key plus the strength
+// of its open runs in each suit: the stronger first, in dropBeaten's order.
+func (d *dpSolver) strength(key uint64) int {
+	n := int(key >> dpJShift & 7)
 	for s := range 4 {
-		n += uint64(d.t.strength[key>>uint(dpCfgBits*s)&dpCfgMask])
+		n += int(d.t.strength[key>>uint(dpCfgBits*s)&dpCfgMask])
 	}
-	return key>>(dpJShift+3)<<50 | pts<<38 | cards<<30 | (127-n)<<23 | uint64(i), true
+	return n
+}
+
+// dpOrder is a state's place in dropBeaten's order where it does not fit
+// in one word (orderWord): its group, its deadwood, and its strength
+// inverted above its index.
+type dpOrder struct {
+	group uint64
+	val   int64
+	rest  uint64
 }
 
 // beatsKey reports whether the open runs of state x beat those of y in
 // every suit.
-func (t *dpTables) beatsKey(x, y uint64) bool {
-	for s := range 4 {
+func (t *dpTables) beatsKey(x, y uint64) bool { return t.beatsFrom(x, y, 0) }
+
+// beatsFrom reports whether the open runs of state x beat those of y in
+// suit from and every suit after it.
+func (t *dpTables) beatsFrom(x, y uint64, from int) bool {
+	for s := from; s < 4; s++ {
 		sh := uint(dpCfgBits * s)
 		yi := y >> sh & dpCfgMask
 		if t.beat[x>>sh&dpCfgMask][yi>>6&1]>>(yi&63)&1 == 0 {
