@@ -716,6 +716,74 @@ func TestAcesLeftRandom(t *testing.T) {
 	}
 }
 
+// TestLooserRaisedBound holds the looser problem's questions under raised
+// weights of the aces left over, asked under the bounds of runs under
+// lighter weights (looserTail: turned round under the bound of the last
+// run from the ace up, where that holds, else from the ace up under the
+// bound of the first run), to its least weight under the raised weights,
+// found by a run bounded by nothing. On random deals of 20 to 45 cards of
+// two decks and four jokers (40, or 600 with -full), asked up to a unit
+// below the least, the least, and 4 and 12 points above: the least where
+// the limit allows it, and more than the limit where not.
+func TestLooserRaisedBound(t *testing.T) {
+	never := func(*dpSolver) func() bool { return nil }
+	rng := rand.New(rand.NewPCG(15, 11))
+	var asked [2]int // by way: from the ace up under the first bound, turned round under the last
+	twiceDeals(t, 40, 26, 97_000, func(name string, hand []Card, k *ranksWay) {
+		ace := k.aceWeight()
+		var light, heavy [4]int64
+		for s := range 4 {
+			if k.forced>>(16*s+int(Ace))&1 == 0 && k.counts[16*s+int(Ace)] > 0 {
+				light[s] = rng.Int64N(ace/2 + 1)
+				heavy[s] = light[s] + 1 + rng.Int64N(ace-light[s])
+			}
+		}
+		if heavy == [4]int64{} {
+			return
+		}
+		least := func(w [4]int64) int64 {
+			e := freshWay(k)
+			e.aceLeft = w
+			v, _, _, ok, _ := e.looserRun(infinity/2, true, nil, 0, never, false)
+			if !ok {
+				t.Fatalf("%s: the looser problem stopped", name)
+			}
+			return v
+		}
+		lightLeast, want := least(light), least(heavy)
+		for _, up := range []int64{-1, 0, 4 * weightScale, 12 * weightScale} {
+			// Under the lighter weights, a question bounded by nothing
+			// (k.free), then one from the ace up under it (k.fwd).
+			l := freshWay(k)
+			l.aceLeft = light
+			first := lightLeast + rng.Int64N(12)*weightScale
+			l.looserTail(first, never)
+			l.looserTail(first, never)
+			if l.free == nil || l.fwd == nil {
+				t.Fatalf("%s: no bound under the lighter weights", name)
+			}
+			l.aceLeft = heavy
+			q := want + up
+			if l.looserLimit(q, ace, &heavy) <= l.fwd.upTo {
+				asked[1]++
+			} else {
+				asked[0]++
+			}
+			v, _, _, ok, _ := l.looserTail(q, never)
+			switch {
+			case !ok:
+				t.Fatalf("%s: the looser problem stopped", name)
+			case want <= q && v != want, want > q && v <= q:
+				t.Fatalf("%s, aces left weighing %v then %v, asked up to %d: %d, the least is %d", name, light, heavy, q, v, want)
+			}
+		}
+	})
+	if asked[0] == 0 || asked[1] == 0 {
+		t.Fatalf("questions from the ace up %d, turned round under its bound %d: want some of each", asked[0], asked[1])
+	}
+	t.Logf("questions from the ace up %d, turned round under its bound %d", asked[0], asked[1])
+}
+
 // TestLooserRepaired: the arrangement of the hand the looser problem's
 // answer makes (repaired), on random deals of 20 to 60 cards of two
 // decks and four jokers (60, or 600 with -full), with the copies of the
