@@ -1516,26 +1516,21 @@ var ranksSteps = [...]int64{0, 5, 10, 16, 20, 25, 31, 38, 46}
 // proves it in 29 ms.
 const looserSpans = 2
 
-// Until the looser problem has left no more than a question's limit, its
-// questions leap ahead of the hand's steps: the first asks looserLeap
-// points above the lower bound, and each no doubles the leap, up to
-// looserLeapMost. Its least weight is exact whatever the limit above it,
-// and its bound serves every question of the hand up to that limit
-// (arrange_ranks_tail.go), so a leap past the answer costs one dearer
-// run, where the steps cost a run each; a leap that passes the caps
-// falls back to the steps. On climbed-5 (57 points, the looser problem
-// 46, the lower bound before the race 9) the looser problem is asked at
-// 17, 34 and 67, where it was asked eleven times from 9 to 69; the rank
-// solver's proof costs 31.0 million instead of 44.4. Over the large
-// corpus's two-deck hands the proofs cost 309 million instead of 322,
-// and as much on the 203 unseen deals that took Arrange over 15 ms (658
-// against 660); leaping from 5 points cost 317 (climbed-3 passed the
-// caps at 46 points, and then climbed the steps), and from 8 with each
-// leap held to four times the work of the run before, 328.
-const (
-	looserLeap     = 8
-	looserLeapMost = 32
-)
+// The looser problem is asked each question of the hand's steps, at its
+// limit. Until the fifteenth round of issue 11 its questions leapt ahead
+// of the steps before it first left no more than a limit (8 points above
+// the lower bound, the leap doubling on each no, up to 32), and once it
+// had, asked the next step's question, whose bound served two; both had
+// saved a fifth of the proofs of their day (climbed-5 31.0 million
+// instead of 44.4; deal-68-88235 16.1 instead of 18.9). Once raises were
+// asked under the bounds of lighter weights (looserTail) and kept on a
+// point's gain (raiseGain), asking each question at its own limit cost
+// the large corpus's two-deck hands 156.2 million instead of 167.1, the
+// 203 slow unseen deals 107.9 instead of 111.0, and the slowest climbed
+// hands least: climbed-15 and climbed-22 7.0 instead of 9.9, climbed-16
+// 6.5 instead of 7.3, climbed-14 9.2 instead of 9.5; dearer climbed-1
+// 1.60 instead of 1.29, climbed-10 4.4 instead of 4.0, deal-68-88235 1.55
+// instead of 1.31. Either alone saved half as much.
 
 // ranksWay is the rank solver as a way of the race (general.race): the
 // hand as the solver takes it, and its answer once proven.
@@ -1568,9 +1563,6 @@ type ranksWay struct {
 	// lastFree is the work of the last run of the looser problem bounded
 	// by nothing, lastBounded of the last bounded by free (looserTail).
 	lastFree, lastBounded int64
-	// fwd is the bound of the looser problem's last run from the ace up
-	// (looserTail), which bounds a run turned round
-	fwd *dpTail
 }
 
 // looserPre is the looser problem's answer to acesTwiceLower's question.
@@ -1629,16 +1621,10 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	// a question below proves less, as a state it dropped only weighed
 	// more than that question allowed: on deal-75-56755 the question of 5
 	// points passed the caps under the bound of the question of 2, and
-	// took 7.4 million work under its own. Once rebased, the
-	// looser problem is asked the next step's question, whose bound serves
-	// this one and that: on deal-68-88235 (31 points, the looser problem
-	// 20) it is asked again twice instead of four times, the rank solver's
-	// proof costs 16.1 million instead of 18.9, and the race took 82 to 83
-	// ms instead of 100 to 103.
+	// took 7.4 million work under its own.
 	looser, rebased, bounded := k.r.Ace == AceEither, false, int64(-1)
 	failed := 0 // the questions of the hand's own problem answered no
 	spans := 1  // the spans of steps the looser problem has climbed
-	leap := int64(looserLeap)
 	var base, top, ceil int64
 	var sums []bool
 	var i int
@@ -1713,52 +1699,32 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 				return proof{lower: lower}
 			case !kept:
 			case a.v > d.limit:
-				// The looser problem is asked again, under the weights
-				// raised, before a question above this one.
-				lower, bounded = max(lower, a.v), min(bounded, d.limit)
+				lower = max(lower, a.v)
 				continue
 			default:
 				bounded = d.limit
 			}
 		}
 		if looser && d.limit > bounded {
-			ask := d.limit
-			if rebased {
-				next := base + ranksSteps[min(i+1, len(ranksSteps)-1)]
-				ask = max(ask, next*weightScale+weightScale-1)
-			} else if leap > 0 {
-				ask = max(ask, (lower/weightScale+leap)*weightScale+weightScale-1)
-			}
-			a := k.askLooser(d, ask, tickFor)
+			a := k.askLooser(d, d.limit, tickFor)
 			switch {
-			case a.capped && !rebased && ask > d.limit:
-				// A leap the caps stopped: the looser problem climbs the
-				// hand's steps from here.
-				leap = 0
-				continue
 			case a.stopped:
 				return proof{lower: lower}
 			case a.capped:
 				looser = false
 				k.freeTail(d)
-			case a.v > ask:
-				// Only before rebasing: after, the looser problem's least
-				// is at most lower, and so at most ask.
-				lower = ask + 1
-				leap = min(2*leap, looserLeapMost)
+			case a.v > d.limit:
+				// The hand leaves more too.
+				lower = d.limit + 1
 				continue
 			case rebased:
-				bounded = ask
-				if a.v > d.limit {
-					lower = max(lower, a.v)
-					continue
-				}
+				bounded = d.limit
 			default:
 				// The hand leaves at least what the looser problem does:
 				// the steps count afresh from there, the first asking
 				// whether the hand leaves just that, a question within
 				// this one's limit, so under the bound d took.
-				rebased, bounded = true, ask
+				rebased, bounded = true, d.limit
 				lower = max(lower, a.v)
 				restart()
 				continue
@@ -1775,10 +1741,9 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		if !ok {
 			lower = d.limit + 1
 			failed++
-			if failed == beamAfter && (k.beamUpper(d) || k.upper != nil) && k.upper.w/weightScale <= top {
-				// The lightest arrangement found, the beam's or one
-				// lighter than it could find, is most likely the least:
-				// the next question asks for a lighter one.
+			if failed == beamAfter && k.beamUpper(d) && k.upper.w/weightScale <= top {
+				// The beam's arrangement is most likely the least: the
+				// next question asks for a lighter one.
 				base, i = k.upper.w/weightScale, 0
 			}
 			continue
@@ -1849,7 +1814,7 @@ type looserAnswer struct {
 func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) (a looserAnswer, kept, ok bool) {
 	sp, ace, norm := k.spare, k.aceWeight(), k.raisable()
 	gap := limit + 1 + weightScale/2 - sp.v // to pass limit by half a point
-	free, lastFree, lastBounded, aceLeft, tail, fwd := k.free, k.lastFree, k.lastBounded, k.aceLeft, d.tail, k.fwd
+	free, lastFree, lastBounded, aceLeft, tail := k.free, k.lastFree, k.lastBounded, k.aceLeft, d.tail
 	// Every suit that can rise, each by its share of the slope; then,
 	// where that fails and more than one could, the suit that left the
 	// most copies over alone (the first of them).
@@ -1883,7 +1848,7 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 		}
 		// the bounds of runs under the weights raised do not hold under
 		// the weights restored
-		k.free, k.lastFree, k.lastBounded, k.aceLeft, k.spare, d.tail, k.fwd = free, lastFree, lastBounded, aceLeft, sp, tail, fwd
+		k.free, k.lastFree, k.lastBounded, k.aceLeft, k.spare, d.tail = free, lastFree, lastBounded, aceLeft, sp, tail
 		if a.capped || a.v < sp.v {
 			break // past the slopes' turn: one suit alone falls too
 		}
@@ -1908,11 +1873,7 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 // where after the first no they cost 156.6 (their answers are mostly a
 // step above the looser problem's), and after the second 128.7. A beam
 // of 300 states cost the corpus 111.0 million, of 100 the slowest hands
-// more (climbed-12 13.1 after the first no). Where the beam finds none
-// lighter than the arrangement a repair made (readLooser), that one is
-// as likely the least: on climbed-21 (52 points, the looser problem 31)
-// asking for one lighter than it at once costs 7.1 million, where the
-// steps asked for 47 and 51 points first and cost 13.4.
+// more (climbed-12 13.1 after the first no).
 func (k *ranksWay) beamUpper(d *dpSolver) bool {
 	limit := d.limit
 	d.limit, d.beam = infinity/4, beamWidth
@@ -1976,7 +1937,15 @@ func (d *dpSolver) keepBeam(cur []dpRec, p int) {
 // 5.0. Keeping every raise that does not lower the answer, a bound a
 // point or two higher left the questions after it dearer: climbed-12
 // 12.8 instead of 10.4 (143.7 in all); asking for 5 points, 147.1,
-// climbed-9 11.1.
+// climbed-9 11.1. Once a raise's questions were asked under the bounds
+// of lighter weights (looserTail), and a climb had found climbed-23 (50
+// points; the looser problem 35, 36 with the spades' copies raised), a
+// point's gain came out ahead: kept, the raise leaves climbed-23's last
+// question 8.5 million instead of 12.1, climbed-21 5.3 instead of 7.2,
+// climbed-20 3.1 instead of 4.3, against climbed-12 6.4 instead of 5.8;
+// the corpus 167.1 instead of 172.8, the 203 slow unseen deals 111.0
+// instead of 110.9. Two points, as three; nothing, climbed-17 5.6
+// instead of 4.8.
 //
 // raiseFrom is the least answer of the looser problem a raise starts
 // from, in points. An answer of a few points melds nearly every card, and
@@ -1988,7 +1957,7 @@ func (d *dpSolver) keepBeam(cur []dpRec, p int) {
 // of 142.2; from 5 points, as from 10.
 const (
 	raiseAfter = 2
-	raiseGain  = 3
+	raiseGain  = 1
 	raiseFrom  = 10
 )
 
@@ -2246,24 +2215,21 @@ func (k *ranksWay) acesTwiceBound(limit, most int64, done <-chan struct{}) (int6
 // the cheaper way, 4.2 the first way alone, and 10.8 the second alone).
 //
 // Once raiseAces has raised the weights of the aces left over, every
-// arrangement of the looser problem weighs at least what it did, so the
-// bounds of runs under lighter weights still hold (up to the limits they
-// hold to; dpTail.upTo). A question is then asked under the bound of the
-// last run from the ace up (k.fwd), turned round, where that holds; else
-// from the ace up under k.free, which mostly answers no without the run
-// turned round. Run bounded by nothing, each question of a raise took
-// 4.7 to 7.0 million work on climbed-13 and climbed-20, where these take
-// 0.2 to 3.5: the rank solver's proof of climbed-13 costs 5.2 million
-// instead of 7.1, climbed-20 4.3 instead of 7.8, climbed-6 4.6 instead of
-// 5.5, the large corpus's two-deck hands 150.9 instead of 157.0. Asking
-// from the ace up under k.free also where no weight is raised cost the
-// corpus 155.2, and the 203 slow unseen deals 113.7 million instead of
-// 110.9.
+// arrangement of the looser problem weighs at least what it did, so
+// k.free, the bound of a run under lighter weights, still holds, and each
+// question is asked the second way: from the ace up under it, which
+// mostly answers no without the run turned round. Bounded by nothing,
+// each question of a raise took 4.7 to 7.0 million work on climbed-13
+// and climbed-20 (1.4 to 3.3 the second way); over the large corpus's
+// two-deck hands the proofs cost 156.2 million instead of 157.3,
+// climbed-20 2.0 instead of 2.7, climbed-17 4.2 instead of 4.9,
+// climbed-13 5.3 instead of 5.8, against climbed-12 6.1 instead of 5.8
+// and climbed-21 5.1 instead of 4.8; the 203 slow unseen deals as much
+// (107.9). Asked the second way also where no weight is raised, the
+// corpus cost 155.2 before the steps changed (ranksSteps), and the 203
+// deals 113.7 instead of 110.9.
 func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) (v int64, tail *dpTail, work int64, ok, capped bool) {
 	raised := k.aceLeft != [4]int64{}
-	if f := k.fwd; raised && f != nil && k.looserLimit(limit, k.aceWeight(), &k.aceLeft) <= f.upTo {
-		return k.looserRun(limit, true, f, 0, tickFor, false)
-	}
 	if k.free == nil || !raised && k.lastBounded != 0 && k.lastBounded >= k.lastFree {
 		v, tail, work, ok, capped = k.looserRun(limit, true, nil, 0, tickFor, true)
 		if ok {
@@ -2279,7 +2245,6 @@ func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) 
 	if bound == nil {
 		return v, nil, work, ok, capped
 	}
-	k.fwd = bound
 	return k.looserRun(limit, true, bound, work, tickFor, false)
 }
 

@@ -102,14 +102,10 @@ import "slices"
 // dpTail is a lower bound on what the positions after p leave: by p, the
 // jokers in hand after p, the suits whose open runs after p need a
 // natural (a mask, suit s at bit s) and the suits with an open run; with
-// the weights of the run that gave it to the aces it left (aceLeft), and
-// the most a run it bounds may allow its states to weigh (upTo): the
-// limit of the run that gave it where a bound held that run too, for
-// then it holds only up to that limit (see above); else any.
+// the weights of the run that gave it to the aces it left (aceLeft).
 type dpTail struct {
 	least   [16][dpMaxJokers + 1][16][16]int64
 	aceLeft [4]int64
-	upTo    int64
 }
 
 // dpLimits is the most a state may weigh after a move at a position, by
@@ -166,10 +162,7 @@ func (d *dpSolver) tailBound() *dpTail {
 	if d.stopped || d.mode != dpWeighted || len(d.layers) != 1+5*14 {
 		return nil
 	}
-	u := &dpTail{aceLeft: d.aceLeft, upTo: infinity}
-	if d.tail != nil {
-		u.upTo = d.limit
-	}
+	u := &dpTail{aceLeft: d.aceLeft}
 	for m := 1; m <= 13; m++ {
 		// The least weight by the jokers the states used and their masks,
 		// more than the limit allowed where the limit dropped them all.
