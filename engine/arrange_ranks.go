@@ -1916,18 +1916,20 @@ func (k *ranksWay) beamUpper(d *dpSolver) bool {
 // it. The farther it lies, the dearer that question, and the likelier
 // the beam missed: on the large corpus's two-deck hands it lay 1 to 11
 // points above the bound on 20 hands and missed by at most 4 points
-// (climbed-14), and 13 to 16 points above on four, missing by 12 on
-// climbed-26 (49 points: the bound 48, the beam 61), by 11 on climbed-25
-// and by 6 on climbed-8. With the steps on past 12 points, climbed-26's
-// proof costs 11.0 million instead of 14.2 (the rank solver alone 80 ms
-// instead of 94), climbed-25's 7.5 instead of 12.4 (47 ms instead of
+// (climbed-14), and 12 to 16 points above on five, missing by 12 on
+// climbed-26 (49 points: the bound 48, the beam 61) and climbed-29 (51:
+// 51, 63), by 11 on climbed-25 and by 6 on climbed-8. With the steps on
+// past 11 points, climbed-26's proof costs 11.0 million instead of 14.2
+// (the rank solver alone 80 ms instead of 94), climbed-29's 10.9
+// instead of 13.3, climbed-25's 7.5 instead of 12.4 (47 ms instead of
 // 67 to 72), against climbed-11's 5.9 instead of 2.6 (64 ms instead of
-// 29), where the beam was right 16 points up; past 14, only climbed-11
-// changes. The 203 slow unseen deals cost as much (107.9).
+// 29), where the beam was right 16 points up; past 9, climbed-12,
+// climbed-16 and climbed-17 cost a fifth to a third more. The 203 slow
+// unseen deals cost as much (107.9).
 const (
 	beamWidth   = 200
 	beamAfter   = 3
-	beamTrusted = 12
+	beamTrusted = 11
 )
 
 // keepBeam marks beaten all but the d.beam states of cur, the layer
