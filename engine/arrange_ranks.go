@@ -1517,7 +1517,7 @@ var ranksSteps = [...]int64{0, 5, 10, 16, 20, 25, 31, 38, 46}
 const looserSpans = 2
 
 // The looser problem is asked each question of the hand's steps, at its
-// limit. Until the fifteenth round of issue 11 its questions leapt ahead
+// limit. Until the fourteenth round of issue 11 its questions leapt ahead
 // of the steps before it first left no more than a limit (8 points above
 // the lower bound, the leap doubling on each no, up to 32), and once it
 // had, asked the next step's question, whose bound served two; both had
