@@ -2305,21 +2305,6 @@ func (k *ranksWay) looserRun(limit int64, mirror bool, bound *dpTail, work int64
 	return v, tail, d.work, ok, d.capped
 }
 
-// looserLimit returns the limit a run of the looser problem (acesTwice)
-// holds its states to when asked the question of limit, an ace weighing
-// ace and a copy left over of suit s aceLeft[s]: less what the aces no
-// meld can hold weigh, plus what every copy left over would weigh at one
-// end (see arrange_ranks_tail.go).
-func (k *ranksWay) looserLimit(limit, ace int64, aceLeft *[4]int64) int64 {
-	for y := k.forced & aceBits; y != 0; y &= y - 1 {
-		limit -= int64(k.counts[bits.TrailingZeros64(y)]) * ace
-	}
-	for s := range 4 {
-		limit += int64(k.counts[s<<4|int(Ace)]) * aceLeft[s]
-	}
-	return limit
-}
-
 // acesTwiceNoGoOut asks the question of fewer than two cards (decide) of
 // the looser problem of acesTwiceBound, in which a copy of an ace left
 // over weighs nothing: every arrangement of the hand that goes out is one
@@ -2350,14 +2335,19 @@ func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool)
 // when it is at most limit, and else limit plus one; false when it
 // stopped. d keeps the layers of the run (tailBound reads them).
 func (d *dpSolver) acesTwice(k *ranksWay, limit int64, mirror bool) (int64, int, bool) {
+	var fixed int64 // the weight of the aces no meld can hold
+	for y := k.forced & aceBits; y != 0; y &= y - 1 {
+		fixed += int64(k.counts[bits.TrailingZeros64(y)]) * d.w[1]
+	}
 	if d.mode == dpWeighted {
 		d.aceLeft = k.aceLeft
 	}
-	// The run's states weigh nothing or more: none is within a limit
-	// below nothing. (A limit below what the aces no meld can hold weigh
-	// is not: where the weights of the copies left over lift it, the
-	// least may be below that.)
-	if d.limit = k.looserLimit(limit, d.w[1], &d.aceLeft); d.limit < 0 {
+	// The run holds its states to the limit less the aces no meld can
+	// hold, plus what every copy left over would weigh at one end; they
+	// weigh nothing or more, so none is within a run limit below nothing.
+	// (A limit below what those aces weigh is not enough: where the
+	// copies left over weigh something, the least may be below that.)
+	if d.limit = limit - fixed + d.acesWeighing(&d.aceLeft); d.limit < 0 {
 		return limit + 1, -1, true
 	}
 	d.acesAtBothEnds(mirror)
