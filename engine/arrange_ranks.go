@@ -1541,11 +1541,12 @@ type ranksWay struct {
 	forced uint64 // the naturals no meld can hold, by card bit
 	// aceLeft weighs a copy of an ace the looser problem leaves over at
 	// either end, by suit (see arrange_ranks_tail.go); 0 for a suit whose
-	// ace no meld can hold. raiseAces raises it until raised; spare is
-	// what the looser problem's last answer within its limit left over.
-	aceLeft [4]int64
-	raised  bool
-	spare   looserSpare
+	// ace no meld can hold. raiseAces raises it until a raise fails
+	// (doneRaising); spare is what the looser problem's last answer
+	// within its limit left over.
+	aceLeft     [4]int64
+	doneRaising bool
+	spare       looserSpare
 	// upper is the lightest arrangement of the hand the looser problem's
 	// answers made (readLooser), nil before one
 	upper *looserUpper
@@ -1805,7 +1806,7 @@ type looserAnswer struct {
 // rises by raiseGain points; else it goes back to the weights and
 // bounds before, tries once more with the suit that left the most
 // copies over alone, where there were more and the answer did not fall,
-// and then raises them no more (k.raised). It returns the looser
+// and then raises them no more (k.doneRaising). It returns the looser
 // problem's answer, whether it kept the weights (and d the bound of that
 // answer), and false when it stopped.
 //
@@ -1859,7 +1860,7 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 			break // past the slopes' turn: one suit alone falls too
 		}
 	}
-	k.raised = true
+	k.doneRaising = true
 	return a, false, true
 }
 
@@ -2001,7 +2002,7 @@ const (
 // at both ends that could weigh more, and no raise has been given up.
 func (k *ranksWay) canRaise(limit int64) bool {
 	sp := &k.spare
-	return !k.raised && sp.known && sp.v <= limit && sp.v >= raiseFrom*weightScale && k.raisable() > 0
+	return !k.doneRaising && sp.known && sp.v <= limit && sp.v >= raiseFrom*weightScale && k.raisable() > 0
 }
 
 // raisable returns the sum of the squares of the copies the looser
