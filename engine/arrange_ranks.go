@@ -438,7 +438,6 @@ type dpSolver struct {
 	finish   [16][4][128]uint8
 	finished bool
 	aheadBuf dpAhead // what ahead returns, for the suit being taken
-	memo     *setsMemo
 	slots    []int32 // the open-addressing index of the layer being built
 	shift    uint
 
@@ -590,7 +589,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	// for and hold, not what they can, so the search is the same.
 	old := dpSolverPool.Get().(*dpSolver)
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
-		order: old.order[:0], orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, memo: old.memo, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
+		order: old.order[:0], orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -1051,35 +1050,30 @@ func (a *dpAhead) short(key uint64, s int, mv *dpMove, others int) bool {
 // instead of leaving weight, from the last position down.
 func (d *dpSolver) finishNeeds() {
 	for s := range 4 {
-		d.finishSuit(s)
+		for i := range d.t.cfgs {
+			d.finish[d.hi+1][s][i] = 0
+			if c := d.t.cfgs[i]; c.a+c.n+c.c > 0 {
+				d.finish[d.hi+1][s][i] = dpTooMany
+			}
+		}
+		for q := d.hi; q >= d.lo; q-- {
+			have := d.cnt[q][s]
+			if d.either && q == 14 {
+				have = d.cnt[1][s]
+			}
+			class := d.class(q)
+			for i := range d.t.cfgs {
+				least := uint8(dpTooMany)
+				moves := d.t.moves[i][min(have, 2)][class]
+				for mi := range moves {
+					least = min(least, moves[mi].jok+d.finish[q+1][s][moves[mi].to])
+				}
+				d.work += int64(len(moves))
+				d.finish[q][s][i] = least
+			}
+		}
 	}
 	d.finished = true
-}
-
-// finishSuit fills d.finish for suit s (finishNeeds).
-func (d *dpSolver) finishSuit(s int) {
-	for i := range d.t.cfgs {
-		d.finish[d.hi+1][s][i] = 0
-		if c := d.t.cfgs[i]; c.a+c.n+c.c > 0 {
-			d.finish[d.hi+1][s][i] = dpTooMany
-		}
-	}
-	for q := d.hi; q >= d.lo; q-- {
-		have := d.cnt[q][s]
-		if d.either && q == 14 {
-			have = d.cnt[1][s]
-		}
-		class := d.class(q)
-		for i := range d.t.cfgs {
-			least := uint8(dpTooMany)
-			moves := d.t.moves[i][min(have, 2)][class]
-			for mi := range moves {
-				least = min(least, moves[mi].jok+d.finish[q+1][s][moves[mi].to])
-			}
-			d.work += int64(len(moves))
-			d.finish[q][s][i] = least
-		}
-	}
 }
 
 // setsNeed returns, by the state's count of naturals put into sets at
@@ -1088,30 +1082,6 @@ func (d *dpSolver) finishSuit(s int) {
 // position's sets can need, whatever the other suits give them;
 // dpTooMany when no sets can be made of them.
 func (d *dpSolver) setsNeed(p, taken int) [25]int8 {
-	if d.memo == nil {
-		d.memo = new(setsMemo)
-	}
-	key := taken
-	for x := 3; x >= 0; x-- {
-		key = 3*key + int(min(d.cnt[p][x], 2))
-	}
-	m := d.memo
-	if !m.done[key] {
-		m.needs[key], m.done[key] = d.setsNeedOf(p, taken), true
-	}
-	return m.needs[key]
-}
-
-// setsMemo holds what setsNeed returned, by the suits taken and the
-// naturals of each suit at the position (up to two count), which are all
-// it depends on. A solver keeps it from one hand to the next (release).
-type setsMemo struct {
-	needs [16 * 81][25]int8
-	done  [16 * 81]bool
-}
-
-// setsNeedOf is setsNeed worked out.
-func (d *dpSolver) setsNeedOf(p, taken int) [25]int8 {
 	var out [25]int8
 	var least func(f, x int) int8
 	least = func(f, x int) int8 {
@@ -1594,12 +1564,6 @@ type ranksWay struct {
 	// lastFree is the work of the last run of the looser problem bounded
 	// by nothing, lastBounded of the last bounded by free (looserTail).
 	lastFree, lastBounded int64
-	// finishes holds the joker needs of the suits of the splits of the
-	// aces (splitSolver); split is set once the proof splits them
-	// (proveSplits), and splitAll has it split them after any first no,
-	// however cheap (tests).
-	finishes        map[splitFinish]*[16][128]uint8
-	split, splitAll bool
 }
 
 // looserPre is the looser problem's answer to acesTwiceLower's question.
@@ -1607,6 +1571,18 @@ type looserPre struct {
 	v, limit int64
 	tail     *dpTail
 }
+
+// The fifteenth round of issue 11 tried splitting the hand instead, once
+// its first no was dear: each suit's aces so many at position 1 and the
+// rest at 14 (up to 81 splits), each split asked the steps under the
+// bound of its own first run from the king down, bounded by nothing. It
+// proved the corpus's slowest hands in a third of the work (climbed-30
+// 3.1 million instead of 13.1; the worst two-deck hand of
+// BenchmarkLargeHands 62 to 65 ms instead of 95), but each split's first
+// run costs what it costs whatever the bound of the looser problem would
+// have saved, and a climb from climbed-14 found within 75 steps a hand of
+// 54 splits that took 233 ms split and 18 ms without, and one of 27
+// splits 92 ms against 16. No work of the first no told the two apart.
 
 // prove is the rank solver's proof in a race. It asks the questions of
 // ranksSteps: the least weight no more than the points of lower, then no
@@ -1767,7 +1743,6 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 				continue
 			}
 		}
-		before := d.work
 		v, at, ok := d.run()
 		if d.capped && p > lower/weightScale {
 			d.stopped, d.capped, ceil = false, false, p
@@ -1779,11 +1754,6 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 		if !ok {
 			lower = d.limit + 1
 			failed++
-			if failed == 1 && (k.splitAll || d.work-before >= splitWork) && d.either && len(k.aceSplits(lower)) > 1 {
-				// The hand's questions are dear: its aces are split
-				// (arrange_ranks_split.go).
-				return k.proveSplits(rv, d, lower, tickFor)
-			}
 			if failed == beamAfter {
 				k.beamUpper(d)
 			}
@@ -2022,10 +1992,7 @@ func (d *dpSolver) keepBeam(cur []dpRec, p int) {
 // climbed-20 3.1 instead of 4.3, against climbed-12 6.4 instead of 5.8;
 // the corpus 167.1 instead of 172.8, the 203 slow unseen deals 111.0
 // instead of 110.9. Two points, as three; nothing, climbed-17 5.6
-// instead of 4.8. Once the hands whose first no is dear split their aces
-// (proveSplits), climbed-23 and climbed-20 among them, three points came
-// out ahead again: climbed-12 5.5 million instead of 6.1, climbed-6 4.2
-// instead of 4.4, the 203 slow unseen deals 111.5 against 111.4.
+// instead of 4.8.
 //
 // raiseFrom is the least answer of the looser problem a raise starts
 // from, in points. An answer of a few points melds nearly every card, and
@@ -2037,7 +2004,7 @@ func (d *dpSolver) keepBeam(cur []dpRec, p int) {
 // of 142.2; from 5 points, as from 10.
 const (
 	raiseAfter = 2
-	raiseGain  = 3
+	raiseGain  = 1
 	raiseFrom  = 10
 )
 

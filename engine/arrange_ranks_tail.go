@@ -158,18 +158,11 @@ func (d *dpSolver) runMasks(key uint64, s, taken int) (need, open int) {
 // (acesTwice), which kept its layers: after d's m-th position (the layer
 // after its sets), the other way's positions after 14-m. It returns nil
 // when d has no such layers.
-func (d *dpSolver) tailBound() *dpTail { return d.tailBoundIn(nil) }
-
-// tailBoundIn is tailBound written into u, a bound no longer used, where
-// u is not nil.
-func (d *dpSolver) tailBoundIn(u *dpTail) *dpTail {
+func (d *dpSolver) tailBound() *dpTail {
 	if d.stopped || d.mode != dpWeighted || len(d.layers) != 1+5*14 {
 		return nil
 	}
-	if u == nil {
-		u = new(dpTail)
-	}
-	u.aceLeft = d.aceLeft
+	u := &dpTail{aceLeft: d.aceLeft}
 	for m := 1; m <= 13; m++ {
 		// The least weight by the jokers the states used and their masks,
 		// more than the limit allowed where the limit dropped them all.
