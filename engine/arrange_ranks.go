@@ -1830,6 +1830,25 @@ type looserAnswer struct {
 // million instead of 19.5 and 27.8: the proof costs 4.4 million instead
 // of 17.8. On climbed-12 (53 points, the looser problem 31) the hearts
 // and spades raised together answer 33 points, the spades alone 36.
+//
+// The fifteenth round of issue 11 tried the other side as well: a copy
+// melded weighing something too (less the same times the aces), which
+// bounds where the looser problem melds more copies of a suit than the
+// hand holds, as aceLeft bounds where it leaves them over. The bound
+// holds for any such weight, once the hand's own problem weighs an ace
+// melded at position 1 as much until position 14, and the last position
+// of the looser problem also leaves copies an open run could take (a
+// copy melded no longer weighs least, which genMoves takes for granted).
+// A coordinate ascent over both weights of each suit raised the looser
+// problem's least on climbed-30 from 24 points to 36 (its answer 43),
+// climbed-14 from 43 to 53, climbed-27 from 32 to 48, and climbed-26,
+// -28 and -29 not at all. Raised a step a question as here (the step of
+// a copy melded at most a fifth of an ace), the proofs of the corpus's
+// two-deck hands cost 207 million instead of 228 and climbed-30 took 45
+// ms alone instead of 95; but the hands no weight helps paid for the runs
+// that tried (climbed-26 89 ms instead of 82, climbed-15 and climbed-22
+// 80 instead of 58), so the slowest hand went from 95 ms to 89 only, and
+// it was not kept.
 func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) (a looserAnswer, kept, ok bool) {
 	sp, ace, norm := k.spare, k.aceWeight(), k.raisable()
 	gap := limit + 1 + weightScale/2 - sp.v // to pass limit by half a point
