@@ -1846,8 +1846,8 @@ type looserAnswer struct {
 // a copy melded at most a fifth of an ace), the proofs of the corpus's
 // two-deck hands cost 207 million instead of 228 and climbed-30 took 45
 // ms alone instead of 95; but the hands no weight helps paid for the runs
-// that tried (climbed-26 89 ms instead of 82, climbed-15 and climbed-22
-// 80 instead of 58), so the slowest hand went from 95 ms to 89 only, and
+// that tried (climbed-26 89 ms instead of 83, climbed-15 82 instead of
+// 60), so the slowest hand went from 97 ms (climbed-31) to 95 only, and
 // it was not kept.
 func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) func() bool) (a looserAnswer, kept, ok bool) {
 	sp, ace, norm := k.spare, k.aceWeight(), k.raisable()
