@@ -300,10 +300,10 @@ func TestFinishNeeds(t *testing.T) {
 }
 
 // TestRanksProofCost holds the rank solver's proof, alone, after the
-// looser problem's bound before the race (acesTwiceLower), to what
-// nineteen of its rules save; each figure is of this build, with that
-// rule broken. Where the looser problem's question before the race left
-// no more than its limit, the steps start from its least under its bound
+// looser problem's bound before the race (acesTwiceLower), to what its
+// rules save; each figure is of this build, with that rule broken.
+// Where the looser problem's question before the race left no more than
+// its limit, the steps start from its least under its bound
 // (ranksWay.pre) rather than asking it again: on deal-75-56755 (3
 // points, the looser problem 2) 0.43 million, and 0.57 asking again. The
 // looser problem, asked again, is asked under the bound of its run
@@ -334,29 +334,30 @@ func TestFinishNeeds(t *testing.T) {
 // looser problem under 10 points: climbed-19 (6, 0) 7.19 million, and
 // 9.17 raising from any; climbed-7 4.75. No question is asked above the
 // weight of the lightest arrangement found (readLooser, beamUpper): on
-// climbed-9 (45, 28) 5.03 million, and 5.61 without. And once the hand
+// climbed-9 (45, 28) 5.23 million, and 5.61 without. And once the hand
 // has answered no three times, a beam finds an arrangement (beamUpper),
-// and the next question asks for a lighter one: on climbed-12 6.07
-// million, and 9.86 without; climbed-9 5.03 and 10.21; so it does where
-// the beam finds none lighter than the arrangement a repair made:
-// climbed-24 (54, 35) 7.51, and 10.11 asking the steps; and where a
-// repair makes a lighter one after: climbed-27 (54, 39) 9.45, and 12.68;
-// but not where that arrangement lies more than 11 points above the
-// lower bound (beamTrusted): climbed-26 (49, 37) 11.04, and 14.17
-// asking for less than the beam's 61 points; climbed-25 (13, 0) 7.45
-// and 12.35; climbed-29 (51, 40) 10.92 and 13.30.
+// and the next question asks for a lighter one: on climbed-12 6.21
+// million, and 13.28 without the beam; climbed-21 (52) 5.11 and 9.75.
+// The beam keeps its states after each suit's step: climbed-31 (39, 28)
+// 10.71 million, and 14.52 keeping them after each position; climbed-29
+// (51, 40) 9.66 and 13.33. It keeps 1,000: climbed-26 (49, 37) 10.17
+// million, and 13.11 keeping 200; climbed-31 13.37. And the next
+// question asks for less than the lightest arrangement wherever it lies:
+// climbed-8 (54) 5.56 million, and 6.58 asking the steps on where it lies
+// more than 11 points above the lower bound; climbed-11 (51, 24) 2.70
+// and 3.45.
 func TestRanksProofCost(t *testing.T) {
-	most := map[string]int64{"deal-75-56755": 530_000, "climbed-1": 1_750_000, "climbed-5": 3_750_000, "climbed-6": 6_000_000,
-		"climbed-7": 3_700_000, "climbed-8": 7_000_000, "climbed-9": 5_300_000, "climbed-10": 4_600_000, "climbed-11": 4_000_000,
-		"climbed-12": 6_500_000, "climbed-13": 5_600_000, "climbed-14": 9_600_000, "climbed-17": 4_600_000, "climbed-19": 8_200_000,
-		"climbed-20": 2_300_000, "climbed-21": 6_000_000, "climbed-23": 9_000_000, "climbed-24": 8_500_000,
-		"climbed-25": 8_000_000, "climbed-26": 12_000_000, "climbed-27": 10_500_000, "climbed-28": 11_500_000,
-		"climbed-29": 12_000_000}
+	most := map[string]int64{"deal-75-56755": 530_000, "climbed-1": 1_750_000, "climbed-5": 4_100_000, "climbed-6": 6_000_000,
+		"climbed-7": 3_700_000, "climbed-8": 6_000_000, "climbed-9": 5_500_000, "climbed-10": 4_800_000, "climbed-11": 3_000_000,
+		"climbed-12": 6_500_000, "climbed-13": 5_600_000, "climbed-14": 8_000_000, "climbed-17": 4_700_000,
+		"climbed-19": 7_600_000, "climbed-20": 2_300_000, "climbed-21": 5_500_000, "climbed-23": 7_900_000, "climbed-24": 7_700_000,
+		"climbed-25": 9_800_000, "climbed-26": 10_700_000, "climbed-27": 9_200_000, "climbed-28": 10_700_000,
+		"climbed-29": 10_200_000, "climbed-31": 11_300_000}
 	want := map[string]int64{"deal-75-56755": 3, "climbed-1": 40, "climbed-5": 57, "climbed-6": 55, "climbed-7": 7, "climbed-8": 54,
 		"climbed-9": 45, "climbed-10": 59, "climbed-11": 51, "climbed-12": 53, "climbed-13": 64, "climbed-14": 60,
 		"climbed-17": 46, "climbed-19": 6, "climbed-20": 56, "climbed-21": 52, "climbed-23": 50, "climbed-24": 54,
 		"climbed-25": 13, "climbed-26": 49, "climbed-27": 54, "climbed-28": 60,
-		"climbed-29": 51}
+		"climbed-29": 51, "climbed-31": 39}
 	var hands []largeCase
 	for _, c := range largeCorpus(t) {
 		if _, ok := most[c.name]; ok {
@@ -1165,5 +1166,40 @@ func TestAhead(t *testing.T) {
 			}
 		}
 		d.release()
+	}
+}
+
+// TestLeastFirst holds the beam's selection (keepBeam) to a sort: on
+// random distinct words, few or many, some runs of them in order, the
+// first k are the k least.
+func TestLeastFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 17))
+	for trial := range 2000 {
+		n := rng.IntN(64)
+		if trial%10 == 0 {
+			n = rng.IntN(5000)
+		}
+		seen := map[uint64]bool{}
+		var w []uint64
+		for len(w) < n {
+			x := rng.Uint64N(uint64(4*n + 1))
+			if trial%3 == 0 {
+				x = uint64(len(w)) // already in order
+			}
+			if !seen[x] {
+				seen[x] = true
+				w = append(w, x)
+			}
+		}
+		k := 0
+		if n > 0 {
+			k = rng.IntN(n + 1)
+		}
+		sorted := slices.Sorted(slices.Values(w))
+		leastFirst(w, k)
+		got := slices.Sorted(slices.Values(w[:k]))
+		if !slices.Equal(got, sorted[:k]) {
+			t.Fatalf("trial %d: %d words, k %d: the first k are not the k least", trial, n, k)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -421,7 +422,8 @@ type dpSolver struct {
 	after     [16]int64 // weight the positions after p must leave, at least
 	tail      *dpTail   // when set, a bound on that by the jokers in hand (tailBound)
 	layers    [][]dpRec
-	order     []uint64   // scratch for dropBeaten
+	order     []uint64   // scratch for dropBeaten and keepBeam
+	rooms     []int64    // scratch for keepBeam
 	orderLong []dpOrder  // scratch for dropBeaten, where order's words do not fit
 	byCfg     [][]uint64 // scratch for dropBeaten: kept states by their first two suits' open runs
 	used0     []uint16   // scratch for dropBeaten: the pairs of configurations byCfg holds
@@ -488,6 +490,7 @@ const (
 	dpRelaxVecWork = 46
 	dpEntryWork    = 5
 	dpBeatWork     = 1
+	dpBeamWork     = 16
 )
 
 var (
@@ -589,7 +592,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	// for and hold, not what they can, so the search is the same.
 	old := dpSolverPool.Get().(*dpSolver)
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
-		order: old.order[:0], orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
+		order: old.order[:0], rooms: old.rooms[:0], orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -1279,6 +1282,9 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 	for p := d.lo; p <= d.hi; p++ {
 		for _, s := range d.suitOrder(p) {
 			cur = d.stepSuit(cur, p, s)
+			if d.beam > 0 {
+				cur = d.keepBeam(cur, p)
+			}
 			d.layers = append(d.layers, cur)
 			if d.stopped {
 				return infinity, -1, false
@@ -1287,7 +1293,7 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 		cur = d.stepSets(cur)
 		d.dropBeaten(cur)
 		if d.beam > 0 {
-			d.keepBeam(cur, p)
+			cur = d.keepBeam(cur, p)
 		}
 		d.layers = append(d.layers, cur)
 		if d.stopped {
@@ -1757,8 +1763,7 @@ func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 			if failed == beamAfter {
 				k.beamUpper(d)
 			}
-			if u := k.upper; failed >= beamAfter && u != nil && u.w/weightScale > base && u.w/weightScale <= top &&
-				u.w/weightScale-lower/weightScale <= beamTrusted {
+			if u := k.upper; failed >= beamAfter && u != nil && u.w/weightScale > base && u.w/weightScale <= top {
 				// The lightest arrangement found, the beam's, a repair's
 				// lighter than it, or a repair's found since, is most
 				// likely the least: the next question asks for a
@@ -1896,10 +1901,9 @@ func (k *ranksWay) raiseAces(d *dpSolver, limit int64, tickFor func(*dpSolver) f
 }
 
 // beamUpper runs the hand's own problem under d's bound, taking on only
-// beamWidth states from each position (keepBeam), for an arrangement of
-// the hand lighter than k.upper, which it keeps there; it reports
-// whether it found one. Once the hand has answered no beamAfter times,
-// its answer is likely far above the looser problem's, and the ladder's
+// beamWidth states from each step (keepBeam), for an arrangement of the
+// hand lighter than k.upper, which it keeps there; it reports whether it
+// found one. Once the hand has answered no beamAfter times, its answer is likely far above the looser problem's, and the ladder's
 // last step, the question that finds it, the dearest: on the six
 // slowest hands climbs had found, the beam found the least (as did one
 // of 2,000 states a position on all six), and asking first for less
@@ -1942,50 +1946,123 @@ func (k *ranksWay) beamUpper(d *dpSolver) bool {
 	return true
 }
 
-// beamTrusted is the most points the lightest arrangement found after
-// the beam (beamUpper) may lie above the lower bound for the next
-// question to ask for a lighter one; farther, the steps go on, under
-// it. The farther it lies, the dearer that question, and the likelier
-// the beam missed: on the large corpus's two-deck hands it lay 1 to 11
-// points above the bound on 20 hands and missed by at most 4 points
-// (climbed-14), and 12 to 16 points above on five, missing by 12 on
-// climbed-26 (49 points: the bound 48, the beam 61) and climbed-29 (51:
-// 51, 63), by 11 on climbed-25 and by 6 on climbed-8. With the steps on
-// past 11 points, climbed-26's proof costs 11.0 million instead of 14.2
-// (the rank solver alone 80 ms instead of 94), climbed-29's 10.9
-// instead of 13.3, climbed-25's 7.5 instead of 12.4 (47 ms instead of
-// 67 to 72), against climbed-11's 5.9 instead of 2.6 (64 ms instead of
-// 29), where the beam was right 16 points up; past 9, climbed-12,
-// climbed-16 and climbed-17 cost a fifth to a third more. The 203 slow
-// unseen deals cost as much (107.9).
+// The beam keeps beamWidth states after each suit's step and after the
+// sets, and the next question then asks for an arrangement lighter than
+// the lightest found, however far above the lower bound it lies (within
+// the steps): the question that finds the answer costs the more the
+// higher its limit. On climbed-31 (39 points, the looser problem 28) the
+// questions of 28, 33 and 38 points, answered no, cost 0.7, 5.4 and 12.0
+// million work, and that of 50 (the beam's 51), answered yes, 36.3.
+//
+// Until the sixteenth round of issue 11 the beam kept 200 states after
+// each position, where the four suits' steps multiply the states, and
+// the next question asked for less than the lightest arrangement only
+// where it lay 11 points or fewer above the lower bound. Kept after each
+// step, 1,000 states cost the beam as much work and find lighter
+// arrangements (41 points on climbed-31, where 200 a position found
+// 51): the proofs of the large corpus's two-deck hands cost 242.7
+// million instead of 256.1 (climbed-31 10.7 instead of 14.5, climbed-29
+// 9.7 instead of 10.9, climbed-14 7.6 instead of 9.2, against climbed-25
+// 9.3 instead of 7.5), and the 203 slow unseen deals as much. 1,000
+// states a position took the beam 20 to 40 ms on the slowest hands,
+// where a step takes it 4 to 8; 200 a step cost the corpus 294.5
+// million, and 2,000 the slowest hands more time. With this beam, the
+// steps on past 11 points cost climbed-8 6.58 million instead of 5.56,
+// climbed-27 9.53 instead of 8.84; no known hand's beam lies more than
+// 16 points above. Running the beam after the first no that cost 2
+// million work or more made the corpus's slowest hands quicker (the
+// worst two-deck hand of BenchmarkLargeHands 70 to 74 ms), but climbs
+// from them then found hands its beam missed by 7 to 13 points whose
+// last question took 30 to 40 ms (new-climbed-14, 97 ms in the race,
+// 64 ms without), and where the steps then went on halfway to the
+// beam's, the climbed hands were as slow as here (83 to 85 ms alone).
 const (
-	beamWidth   = 200
-	beamAfter   = 3
-	beamTrusted = 11
+	beamWidth = 1000
+	beamAfter = 3
 )
 
-// keepBeam marks beaten all but the d.beam states of cur, the layer
-// after position p, with the most room under their limits (limits): the
-// least weight so far and still to come.
-func (d *dpSolver) keepBeam(cur []dpRec, p int) {
-	lims := d.limits(p)
-	type room struct {
-		left int64
-		i    int
-	}
-	var rs []room
+// keepBeam keeps of cur, a layer at position p, the d.beam states with
+// the most room under their limits (limits): the least weight so far
+// and still to come, the earlier state first where two have as much. It
+// returns the layer without the others, in the order it had, which the
+// layer after it, not yet built, indexes.
+func (d *dpSolver) keepBeam(cur []dpRec, p int) []dpRec {
+	n := 0
 	for i := range cur {
-		if r := &cur[i]; r.move != dpBeaten {
-			need, open := d.runMasks(r.key, -1, 15)
-			rs = append(rs, room{lims[r.key>>dpJShift&7][need][open] - r.val, i})
+		if cur[i].move != dpBeaten {
+			n++
 		}
 	}
-	if len(rs) <= d.beam {
-		return
+	if n > d.beam {
+		lims := d.limits(p)
+		rooms := d.rooms[:0]
+		most := int64(math.MinInt64)
+		for i := range cur {
+			if r := &cur[i]; r.move != dpBeaten {
+				need, open := d.runMasks(r.key, -1, 15)
+				room := lims[r.key>>dpJShift&7][need][open] - r.val
+				rooms, most = append(rooms, room), max(most, room)
+			}
+		}
+		d.rooms = rooms
+		// One word a state: its room below the most (at most 2^40, the
+		// farthest alike), and its index.
+		const index = 1<<23 - 1
+		order := d.order[:0]
+		j := 0
+		for i := range cur {
+			if cur[i].move != dpBeaten {
+				order = append(order, uint64(min(most-rooms[j], 1<<40))<<23|uint64(i))
+				j++
+			}
+		}
+		leastFirst(order, d.beam)
+		for _, o := range order[d.beam:] {
+			cur[o&index].move = dpBeaten
+		}
+		d.order = order
+		d.work += dpBeamWork * int64(len(order))
 	}
-	slices.SortFunc(rs, func(a, b room) int { return cmp.Compare(b.left, a.left) })
-	for _, r := range rs[d.beam:] {
-		cur[r.i].move = dpBeaten
+	kept := cur[:0]
+	for _, r := range cur {
+		if r.move != dpBeaten {
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}
+
+// leastFirst reorders the distinct words of w so that its first k are
+// the k least, in no particular order: a quickselect, the pivot the
+// median of the first, middle and last word.
+func leastFirst(w []uint64, k int) {
+	lo, hi := 0, len(w)
+	for hi-lo > 1 && k > lo && k < hi {
+		a, b, c := w[lo], w[lo+(hi-lo)/2], w[hi-1]
+		pivot := max(min(a, b), min(max(a, b), c))
+		i, j := lo, hi-1
+		for i <= j {
+			for w[i] < pivot {
+				i++
+			}
+			for w[j] > pivot {
+				j--
+			}
+			if i <= j {
+				w[i], w[j] = w[j], w[i]
+				i++
+				j--
+			}
+		}
+		// w[lo:j+1] <= pivot <= w[i:hi], and w[j+1:i] equal the pivot
+		switch {
+		case k <= j:
+			hi = j + 1
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
 	}
 }
 
