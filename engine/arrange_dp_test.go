@@ -1206,3 +1206,24 @@ func TestLeastFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestSortOrder holds dropBeaten's radix sort to a sort of the words,
+// on layers of words in the order of their indexes, held in the low 23
+// bits, with few or many distinct values above them.
+func TestSortOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 23))
+	d := &dpSolver{}
+	for trial := range 200 {
+		n := rng.IntN(5000)
+		spread := uint64(1) << rng.IntN(42) // values above the index below this
+		w := make([]uint64, n)
+		for i := range w {
+			w[i] = rng.Uint64N(spread)<<23 | uint64(i)
+		}
+		want := slices.Sorted(slices.Values(w))
+		d.sortOrder(w)
+		if !slices.Equal(w, want) {
+			t.Fatalf("trial %d: %d words below %d: not sorted", trial, n, spread)
+		}
+	}
+}

@@ -424,6 +424,7 @@ type dpSolver struct {
 	layers    [][]dpRec
 	order     []uint64   // scratch for dropBeaten and keepBeam
 	rooms     []int64    // scratch for keepBeam
+	radix     []uint64   // scratch for sortOrder
 	orderLong []dpOrder  // scratch for dropBeaten, where order's words do not fit
 	byCfg     [][]uint64 // scratch for dropBeaten: kept states by their first two suits' open runs
 	used0     []uint16   // scratch for dropBeaten: the pairs of configurations byCfg holds
@@ -592,7 +593,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	// for and hold, not what they can, so the search is the same.
 	old := dpSolverPool.Get().(*dpSolver)
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
-		order: old.order[:0], rooms: old.rooms[:0], orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
+		order: old.order[:0], rooms: old.rooms[:0], radix: old.radix, orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -766,7 +767,7 @@ func (d *dpSolver) dropBeaten(recs []dpRec) {
 		order = append(order, w)
 	}
 	if packs {
-		slices.Sort(order)
+		d.sortOrder(order)
 	} else {
 		// The same order in three words a state: where the looser
 		// problem weighs the aces left over in fractions of a point
@@ -869,6 +870,48 @@ func (d *dpSolver) emptyKept(used []uint16) []uint16 {
 	}
 	d.rows = [2]uint64{}
 	return used[:0]
+}
+
+// sortOrder sorts words of dropBeaten's order (orderWord) given in the
+// order of the states' indexes, which they hold in their low 23 bits: by
+// the bits above, 11 bits a pass from the lowest (a radix sort), which
+// keeps words alike there in the order of their indexes, and so sorts
+// the words. A pass whose digits are all alike is skipped. On the
+// slowest hands slices.Sort took 8% of the rank solver's time.
+func (d *dpSolver) sortOrder(w []uint64) {
+	const bits, digit = 11, 1<<11 - 1
+	if len(w) < 1024 {
+		slices.Sort(w)
+		return
+	}
+	if cap(d.radix) < len(w) {
+		d.radix = make([]uint64, len(w))
+	}
+	src, dst := w, d.radix[:len(w)]
+	var count [digit + 1]int
+	for shift := uint(23); shift < 64; shift += bits {
+		clear(count[:])
+		for _, x := range src {
+			count[x>>shift&digit]++
+		}
+		if count[src[0]>>shift&digit] == len(src) {
+			continue
+		}
+		at := 0
+		for b, n := range count {
+			count[b] = at
+			at += n
+		}
+		for _, x := range src {
+			b := x >> shift & digit
+			dst[count[b]] = x
+			count[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &w[0] {
+		copy(w, src)
+	}
 }
 
 // orderWord returns the place of the state key of value val and index i

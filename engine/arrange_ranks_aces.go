@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // When aces go either way, the aces of each suit held back at position 1
 // for position 14 are part of the state from position 1 to 14, and they
@@ -393,7 +390,7 @@ func (d *dpSolver) dropBeatenVec(vecs []dpVec, vals []uint64) {
 		}
 		order = append(order, w)
 	}
-	slices.Sort(order)
+	d.sortOrder(order)
 	d.order = order
 	const index = 1<<23 - 1
 	kept := d.kept[:0]
