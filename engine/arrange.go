@@ -58,7 +58,7 @@ type Arrangement struct {
 // the benchmark's adversarial corpus, and at most some 25 ms on its dealt
 // hands and dense blocks; of 120,000 further seeded deals of 60 to 75
 // cards none took over 0.05 s. No bound is proven: hands a hill climb
-// built take up to some 0.1 s (climbed-26 to climbed-34), and a climb
+// built take up to some 0.1 s (climbed-26 to climbed-35), and a climb
 // on a faster build finds slower ones again.
 // Three decks and more are not bounded: the corpus's 96-card three-deck
 // hand takes some 0.35 to 0.4 s.
