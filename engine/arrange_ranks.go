@@ -477,8 +477,9 @@ const (
 	// 50%; the time is a median 0.8 of the count, 0.6 to 1.4 on the 72
 	// two-deck hands of the corpus the solver takes): a state taken into
 	// a layer, one into a layer of vectors and each entry it takes or
-	// tests (in dropBeatenVec), and a test of one state against another
-	// in dropBeaten. The layers without vectors (runLayers, which the
+	// tests (in dropBeatenVec), a test of one state against another
+	// in dropBeaten, and a state the beam chooses among (keepBeam, a
+	// guess at its selection's time). The layers without vectors (runLayers, which the
 	// looser problem runs whole) were refitted in the eighth
 	// round, least squares over the looser problem asked 4, 8 and 12
 	// points up on each two-deck hand of the corpus (207 runs over 0.2
