@@ -2066,24 +2066,18 @@ const (
 // returns the layer without the others, in the order it had, which the
 // layer after it, not yet built, indexes.
 func (d *dpSolver) keepBeam(cur []dpRec, p int) []dpRec {
-	n := 0
+	lims := d.limits(p)
+	rooms := d.rooms[:0]
+	most := int64(math.MinInt64)
 	for i := range cur {
-		if cur[i].move != dpBeaten {
-			n++
+		if r := &cur[i]; r.move != dpBeaten {
+			need, open := d.runMasks(r.key, -1, 15)
+			room := lims[r.key>>dpJShift&7][need][open] - r.val
+			rooms, most = append(rooms, room), max(most, room)
 		}
 	}
-	if n > d.beam {
-		lims := d.limits(p)
-		rooms := d.rooms[:0]
-		most := int64(math.MinInt64)
-		for i := range cur {
-			if r := &cur[i]; r.move != dpBeaten {
-				need, open := d.runMasks(r.key, -1, 15)
-				room := lims[r.key>>dpJShift&7][need][open] - r.val
-				rooms, most = append(rooms, room), max(most, room)
-			}
-		}
-		d.rooms = rooms
+	d.rooms = rooms
+	if len(rooms) > d.beam {
 		// One word a state: its room below the most (at most 2^40, the
 		// farthest alike), and its index.
 		const index = 1<<23 - 1
