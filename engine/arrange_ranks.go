@@ -459,13 +459,17 @@ type dpSolver struct {
 	// only, when not 0, is one plus the aces held back at position 1
 	// that runLayers allows (two bits a suit, as in the state); see
 	// runByAces.
-	only   uint64
-	bufs   [2]dpVecBuf // the layers of runByAces, taking turns
-	turn   int
-	pool   [][]dpRec // the layers of a run (startLayer)
-	used   int
-	states int // the states the layers of the run so far hold or were asked for (asked)
-	asked  int // the states startLayer was asked for, at least 256
+	only uint64
+	bufs [2]dpVecBuf // the layers of runByAces, taking turns
+	turn int
+	// arena holds the layers of a run one after another, from the
+	// first (startLayer), in chunks: at is the chunk the last layer lies
+	// in, last where in it that layer begins, and off where the next
+	// may.
+	arena         [][]dpRec
+	at, last, off int
+	states        int // the states the layers of the run so far hold or were asked for (asked)
+	asked         int // the states startLayer was asked for, at least 256
 }
 
 const (
@@ -594,7 +598,7 @@ func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	// for and hold, not what they can, so the search is the same.
 	old := dpSolverPool.Get().(*dpSolver)
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
-		order: old.order[:0], rooms: old.rooms[:0], radix: old.radix, orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, pool: old.pool, bufs: old.bufs, layers: old.layers[:0]}
+		order: old.order[:0], rooms: old.rooms[:0], radix: old.radix, orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, arena: old.arena, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
 	case AceHigh:
 		d.lo, d.hi = 2, 14
@@ -660,6 +664,9 @@ func (d *dpSolver) relax(next *[]dpRec, key uint64, val int64, prev, move int32)
 	for {
 		i := d.slots[h]
 		if i == 0 {
+			if len(*next) == cap(*next) {
+				*next = d.moveLayer(*next)
+			}
 			*next = append(*next, dpRec{key, val, prev, move})
 			d.slots[h] = int32(len(*next))
 			return
@@ -676,24 +683,54 @@ func (d *dpSolver) relax(next *[]dpRec, key uint64, val int64, prev, move int32)
 }
 
 // startLayer returns an empty layer for about n states and empties the
-// index for it. The layers of a run come from d.pool, in turn from the
-// first (d.used), so the runs of a solver reuse the memory of those
-// before; endLayer gives the layer back as it grew.
+// index for it. The layers of a run lie one after another in the chunks
+// of d.arena, which the runs of a solver reuse, so that a solver touches
+// little more memory than its largest run's states fill, where a layer
+// of its own as large as the most it had been asked for touched up to
+// three times that. New memory costs a page fault a page on its first
+// write, and a process's first arrangement pays for all it touches (see
+// firstWrite). Where a chunk has not room for n, the layer begins the
+// next; a layer that fills its room moves on (moveLayer).
 func (d *dpSolver) startLayer(n int) []dpRec {
 	if d.tick != nil {
 		n = min(n, max(dpMaxStates-d.states, 0))
 	}
 	n = d.startIndex(n)
-	if d.used == len(d.pool) {
-		d.pool = append(d.pool, nil)
-	}
-	l := d.pool[d.used][:0]
-	d.used++
-	if cap(l) < n {
-		l = make([]dpRec, 0, n)
+	if len(d.arena) == 0 || len(d.arena[d.at])-d.off < n {
+		d.nextChunk(n)
 	}
 	d.asked = n
-	return l
+	d.last = d.off
+	return d.arena[d.at][d.off:d.off]
+}
+
+// nextChunk makes the start of the next chunk of the arena with room for
+// n states the place of the next layer, making a chunk twice as large as
+// the last where there is none.
+func (d *dpSolver) nextChunk(n int) {
+	if len(d.arena) > 0 {
+		d.at++
+	}
+	d.off = 0
+	for ; d.at < len(d.arena); d.at++ {
+		if len(d.arena[d.at]) >= n {
+			return
+		}
+	}
+	size := 1 << 12
+	if len(d.arena) > 0 {
+		size = 2 * len(d.arena[len(d.arena)-1])
+	}
+	d.arena = append(d.arena, make([]dpRec, max(n, size)))
+}
+
+// moveLayer moves layer l, the last startLayer returned, which fills
+// the room of its chunk, to the start of a chunk with room for twice its
+// states.
+func (d *dpSolver) moveLayer(l []dpRec) []dpRec {
+	d.nextChunk(2 * len(l))
+	d.last = 0
+	return append(d.arena[d.at][:0], l...)
 }
 
 // startIndex empties the open-addressing index for a layer of about n
@@ -711,11 +748,36 @@ func (d *dpSolver) startIndex(n int) int {
 	return n
 }
 
-// endLayer records layer l, the last startLayer returned, in d.pool.
+// endLayer ends layer l, the last startLayer returned.
 func (d *dpSolver) endLayer(l []dpRec) []dpRec {
-	d.pool[d.used-1] = l
 	d.states += max(len(l), d.asked)
+	d.fitLast(l)
 	return l
+}
+
+// fitLast marks the arena used up to the end of layer l, the last
+// startLayer returned, taking back what a layer cut short after endLayer
+// (keepBeam) no longer holds.
+func (d *dpSolver) fitLast(l []dpRec) {
+	d.off = d.last + len(l)
+}
+
+// resetArena readies the arena for a new run, its layers no longer read.
+func (d *dpSolver) resetArena() {
+	d.at, d.off = 0, 0
+}
+
+// roomFor returns s with room for n more elements: where it has not, in
+// new memory of at least twice its capacity. append grows a large slice
+// by a quarter at a time, each time into new memory, so a buffer that
+// grows to n elements by append alone writes some 5n afresh: in the
+// first proof of climbed-33 in a process, the buffers of the layers of
+// vectors growing took 3,400 of the rank solver's 7,200 page faults.
+func roomFor[E any](s []E, n int) []E {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	return slices.Grow(s, max(n, cap(s)))
 }
 
 func (d *dpSolver) grow(recs []dpRec) {
@@ -1320,7 +1382,8 @@ func (d *dpSolver) run() (int64, int, bool) {
 // runLayers is run keeping every layer, for readBack.
 func (d *dpSolver) runLayers() (int64, int, bool) {
 	d.limsAt = 0
-	d.layers, d.used, d.states = d.layers[:0], 0, 0
+	d.layers, d.states = d.layers[:0], 0
+	d.resetArena()
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	d.layers = append(d.layers, cur)
 	for p := d.lo; p <= d.hi; p++ {
@@ -1328,6 +1391,7 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 			cur = d.stepSuit(cur, p, s)
 			if d.beam > 0 {
 				cur = d.keepBeam(cur, p)
+				d.fitLast(cur)
 			}
 			d.layers = append(d.layers, cur)
 			if d.stopped {
@@ -1338,6 +1402,7 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 		d.dropBeaten(cur)
 		if d.beam > 0 {
 			cur = d.keepBeam(cur, p)
+			d.fitLast(cur)
 		}
 		d.layers = append(d.layers, cur)
 		if d.stopped {

@@ -92,7 +92,8 @@ func (d *dpSolver) pendOf(c int) uint64 {
 // readBack; that run finds the same least value.
 func (d *dpSolver) runByAces() (int64, int, bool) {
 	d.limsAt = 0
-	d.used, d.states = 0, 0
+	d.states = 0
+	d.resetArena()
 	cur := []dpRec{{key: uint64(d.jokers) << dpJShift, prev: -1}}
 	for _, s := range d.suitOrder(1) {
 		if cur = d.stepSuit(cur, 1, s); d.stopped {
@@ -138,6 +139,9 @@ func (d *dpSolver) runByAces() (int64, int, bool) {
 			return infinity, -1, false
 		}
 		for _, e := range vals[v.at : v.at+v.n] {
+			if len(cur) == cap(cur) {
+				cur = d.moveLayer(cur)
+			}
 			cur = append(cur, dpRec{key: v.key | d.pendOf(entryCombo(e)), val: int64(entryValue(e)), prev: -1})
 		}
 	}
@@ -238,6 +242,7 @@ func (d *dpSolver) relaxVec(vecs []dpVec, vals []uint64, key uint64, from []uint
 	for {
 		i := d.slots[h]
 		if i == 0 {
+			vals, vecs = roomFor(vals, len(from)), roomFor(vecs, 1)
 			at := len(vals)
 			least := int32(dpNone)
 			for _, e := range from {
@@ -288,6 +293,7 @@ func (d *dpSolver) mergeVec(r *dpVec, vals, from []uint64, add uint64, thr int32
 		r.least = int64(least)
 		return vals
 	}
+	vals = roomFor(vals, len(to)+len(from))
 	at := len(vals)
 	j = 0
 	for _, e := range from {
