@@ -434,6 +434,9 @@ func (p *problem) arrangeCounts(ctx context.Context, tt ttMode) (Arrangement, er
 // release puts g back in the pool, without a big transposition table.
 func (g *general) release() {
 	g.tt.release()
+	if g.ranks != nil {
+		g.ranks.flush()
+	}
 	generalPool.Put(g)
 }
 

@@ -591,12 +591,17 @@ func (r Rules) dpSupports(jokers int) bool {
 }
 
 // newDPSolver readies the rank solver for the naturals counts (by card
-// bit) and jokers under r.
+// bit) and jokers under r, with the buffers of a solver from the pool
+// (release).
 func newDPSolver(r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
-	// The buffers of a solver from the pool (release), whose capacities
-	// only spare allocations: the caps count what the layers are asked
-	// for and hold, not what they can, so the search is the same.
-	old := dpSolverPool.Get().(*dpSolver)
+	return reuseDPSolver(dpSolverPool.Get().(*dpSolver), r, counts, jokers, mode)
+}
+
+// reuseDPSolver is newDPSolver with the buffers of old, a solver no longer
+// used, whose capacities only spare allocations: the caps count what the
+// layers are asked for and hold, not what they can, so the search is the
+// same.
+func reuseDPSolver(old *dpSolver, r Rules, counts *[64]int, jokers int, mode dpMode) *dpSolver {
 	d := &dpSolver{t: dpTablesOnce(), lo: 1, hi: 13, jokers: jokers, mode: mode, limit: infinity,
 		order: old.order[:0], rooms: old.rooms[:0], radix: old.radix, orderLong: old.orderLong[:0], kept: old.kept[:0], byCfg: old.byCfg, used0: old.used0[:0], slots: old.slots, arena: old.arena, bufs: old.bufs, layers: old.layers[:0]}
 	switch r.Ace {
@@ -631,6 +636,36 @@ var dpSolverPool = sync.Pool{New: func() any { return new(dpSolver) }}
 func (d *dpSolver) release() {
 	clear(d.layers[:cap(d.layers)])
 	dpSolverPool.Put(d)
+}
+
+// newSolver is newDPSolver for k's hand, with the buffers of a solver k
+// released (k.release) where it holds one. The collector empties the
+// pool, and in a process's first proof, while the general solver's
+// tables grow, it runs every few milliseconds: its solvers' layers then
+// grew afresh, in new memory (see startLayer).
+func (k *ranksWay) newSolver(mode dpMode) *dpSolver {
+	n := len(k.solvers)
+	if n == 0 {
+		return newDPSolver(k.r, &k.counts, k.jokers, mode)
+	}
+	old := k.solvers[n-1]
+	k.solvers = k.solvers[:n-1]
+	return reuseDPSolver(old, k.r, &k.counts, k.jokers, mode)
+}
+
+// release keeps d's buffers for k's next solver; d must not be used
+// after.
+func (k *ranksWay) release(d *dpSolver) {
+	clear(d.layers[:cap(d.layers)])
+	k.solvers = append(k.solvers, d)
+}
+
+// flush gives the buffers k holds to the pool, once k's proofs are done.
+func (k *ranksWay) flush() {
+	for _, d := range k.solvers {
+		dpSolverPool.Put(d)
+	}
+	k.solvers = nil
 }
 
 // setForced makes after[p] the weight of the naturals after position p
@@ -1685,6 +1720,7 @@ type ranksWay struct {
 	// lastFree is the work of the last run of the looser problem bounded
 	// by nothing, lastBounded of the last bounded by free (looserTail).
 	lastFree, lastBounded int64
+	solvers               []*dpSolver // solvers released, for the next (newSolver)
 }
 
 // looserPre is the looser problem's answer to acesTwiceLower's question.
@@ -1718,8 +1754,8 @@ type looserPre struct {
 // channel.
 func (k *ranksWay) prove(rv *rivals, lower int64, done <-chan struct{}) proof {
 	defer rv.cost[2].Store(infinity)
-	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-	defer d.release()
+	d := k.newSolver(dpWeighted)
+	defer k.release(d)
 	d.setForced(k.forced, &k.counts)
 	var seen [3]int64 // the rivals' costs at the last look (rivals.ahead)
 	// The work of the solver askLooser runs counts as d's: its own while
@@ -2381,8 +2417,8 @@ func (k *ranksWay) decide(ask goOutQuestion, least int, tick func() bool) (goOut
 	if dr {
 		mode = dpOneLeft
 	}
-	d := newDPSolver(k.r, &k.counts, k.jokers, mode)
-	defer d.release()
+	d := k.newSolver(mode)
+	defer k.release(d)
 	d.goOutWeights(&k.r, least)
 	if dr {
 		d.limit = 0
@@ -2543,8 +2579,8 @@ func (k *ranksWay) looserTail(limit int64, tickFor func(*dpSolver) func() bool) 
 // capped set when its caps stopped it. The solver is released before it
 // returns, so a run after it reuses its layers.
 func (k *ranksWay) looserRun(limit int64, mirror bool, bound *dpTail, work int64, tickFor func(*dpSolver) func() bool, always bool) (v int64, tail *dpTail, w int64, ok, capped bool) {
-	d := newDPSolver(k.r, &k.counts, k.jokers, dpWeighted)
-	defer d.release()
+	d := k.newSolver(dpWeighted)
+	defer k.release(d)
 	d.tick = tickFor(d)
 	d.work = work
 	d.tail = bound
@@ -2573,8 +2609,8 @@ func (k *ranksWay) looserRun(limit int64, mirror bool, bound *dpTail, work int64
 // (mirrorPositions), the go-out questions of the large corpus took 57 ms
 // in all instead of 24.
 func (k *ranksWay) acesTwiceNoGoOut(least int, tick func() bool) (no, sure bool) {
-	d := newDPSolver(k.r, &k.counts, k.jokers, dpCards)
-	defer d.release()
+	d := k.newSolver(dpCards)
+	defer k.release(d)
 	d.goOutWeights(&k.r, least)
 	d.tick = tick
 	v, _, ok := d.acesTwice(k, 1, false)
