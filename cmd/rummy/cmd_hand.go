@@ -207,6 +207,7 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 	defer stop()
 	w := bufio.NewWriter(io.Out)
 	defer w.Flush()
+	defer fewerCollections(io.getenv)()
 	var stopped []string
 	for k, j := range jobs {
 		if k > 0 && ctx.Err() != nil {
