@@ -207,7 +207,6 @@ func runHand(ctx context.Context, io *app, o *handOptions) error {
 	defer stop()
 	w := bufio.NewWriter(io.Out)
 	defer w.Flush()
-	defer fewerCollections(io.getenv)()
 	var stopped []string
 	for k, j := range jobs {
 		if k > 0 && ctx.Err() != nil {
@@ -293,6 +292,9 @@ func arrangeWithin(ctx context.Context, io *streams, rules engine.Rules, hand []
 	}
 	if io.errTTY {
 		defer showProgress(io.Err, timeout)()
+	}
+	if len(hand) >= collectLessFrom {
+		defer fewerCollections(io.getenv)()
 	}
 	a, err := rules.ArrangeContext(ctx, hand, table)
 	var up *engine.UnprovenError
