@@ -800,8 +800,8 @@ func (d *dpSolver) endLayer(l []dpRec) []dpRec {
 }
 
 // fitLast marks the arena used up to the end of layer l, the last
-// startLayer returned, taking back what a layer cut short after endLayer
-// (keepBeam) no longer holds.
+// startLayer returned: at endLayer, and again where keepBeam cuts the
+// layer short.
 func (d *dpSolver) fitLast(l []dpRec) {
 	d.off = d.last + len(l)
 }
@@ -1434,7 +1434,6 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 			cur = d.stepSuit(cur, p, s)
 			if d.beam > 0 {
 				cur = d.keepBeam(cur, p)
-				d.fitLast(cur)
 			}
 			d.layers = append(d.layers, cur)
 			if d.stopped {
@@ -1445,7 +1444,6 @@ func (d *dpSolver) runLayers() (int64, int, bool) {
 		d.dropBeaten(cur)
 		if d.beam > 0 {
 			cur = d.keepBeam(cur, p)
-			d.fitLast(cur)
 		}
 		d.layers = append(d.layers, cur)
 		if d.stopped {
@@ -2173,7 +2171,8 @@ const (
 // the most room under their limits (limits): the least weight so far
 // and still to come, the earlier state first where two have as much. It
 // returns the layer without the others, in the order it had, which the
-// layer after it, not yet built, indexes.
+// layer after it, not yet built, indexes; cur is the last layer
+// startLayer returned, and gives the arena back what it no longer holds.
 func (d *dpSolver) keepBeam(cur []dpRec, p int) []dpRec {
 	lims := d.limits(p)
 	rooms := d.rooms[:0]
@@ -2211,6 +2210,7 @@ func (d *dpSolver) keepBeam(cur []dpRec, p int) []dpRec {
 			kept = append(kept, r)
 		}
 	}
+	d.fitLast(kept)
 	return kept
 }
 
